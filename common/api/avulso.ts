@@ -1,0 +1,44 @@
+import { z } from '../zod-pt.ts';
+
+/** GET /api/avulso/habilitacoes: one item per qualification. */
+export const habilitacaoSchema = z.object({
+  codCategoria: z.number(),
+  codFuncao: z.number(),
+  descricao: z.string(),
+});
+export type Habilitacao = z.infer<typeof habilitacaoSchema>;
+
+/** A job (minha-conta.md §3) and the current job (escalacao.md §3). */
+export const trabalhoSchema = z.object({
+  /** yyyymmdd */
+  dataOperacao: z.string(),
+  /** yyyymmdd as a number, for sorting. */
+  dataNumerica: z.number(),
+  horaInicio: z.number(),
+  horaFim: z.number(),
+  operador: z.string(),
+  navio: z.string(),
+  localAtracacao: z.string(),
+  mercadoria: z.string(),
+  faina: z.string(),
+  funcao: z.string(),
+});
+export type Trabalho = z.infer<typeof trabalhoSchema>;
+
+export const mesTrabalhosSchema = z.object({
+  nomeMes: z.string(),
+  mes: z.number(),
+  trabalhos: z.array(trabalhoSchema),
+});
+export const anoTrabalhosSchema = z.object({ ano: z.number(), meses: z.array(mesTrabalhosSchema) });
+
+export const ultimosTrabalhosSchema = z.object({
+  ultimosTrabalhos: z.array(anoTrabalhosSchema),
+  trabalhoCorrente: trabalhoSchema.nullable(),
+});
+export type UltimosTrabalhos = z.infer<typeof ultimosTrabalhosSchema>;
+
+/** Queued service message (escalacao.md §3). */
+export const mensagemServicoSchema = z.object({ codigo: z.number(), titulo: z.string(), corpo: z.string() });
+export type MensagemServico = z.infer<typeof mensagemServicoSchema>;
+export const codigoMensagemParams = z.object({ codigo: z.coerce.number().int().positive() });

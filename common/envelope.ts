@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import type { CodigoErro } from './erros.ts';
+
+/** Every /api JSON answer (decisions.md §2). */
+export type Envelope<T> =
+  | { sucesso: true; dados: T; token?: string }
+  | { sucesso: false; dados?: unknown; token?: string; codigoErro: CodigoErro; mensagem: string };
+
+/** Response schema of a successful answer, for Fastify route declarations. */
+export function envelopeSucesso<T extends z.ZodType>(dados: T) {
+  return z.object({ sucesso: z.literal(true), dados, token: z.string().optional() });
+}
+
+/** A field that failed validation, in the `dados` of a DadosInvalidos answer. */
+export const campoInvalidoSchema = z.object({ campo: z.string(), mensagem: z.string() });
+export type CampoInvalido = z.infer<typeof campoInvalidoSchema>;

@@ -1,0 +1,48 @@
+/**
+ * The error catalogue shared by server and client (decisions.md §2).
+ * Each code has its HTTP status and the Portuguese message a worker reads.
+ */
+export const catalogoErros = {
+  CredenciaisInvalidas: { status: 401, mensagem: 'Usuário ou senha inválidos!' },
+  ContaBloqueada: {
+    status: 429,
+    mensagem: 'Acesso bloqueado temporariamente por excesso de tentativas. Tente novamente mais tarde.',
+  },
+  NaoAutenticado: { status: 401, mensagem: 'Sua sessão expirou. Entre novamente.' },
+  AcessoNegado: { status: 403, mensagem: 'Você não tem permissão para acessar este recurso.' },
+  XsrfInvalido: {
+    status: 403,
+    mensagem: 'Requisição recusada por segurança. Recarregue a página e tente novamente.',
+  },
+  DadosInvalidos: { status: 400, mensagem: 'Dados inválidos. Verifique os campos informados.' },
+  NaoEncontrado: { status: 404, mensagem: 'Recurso não encontrado.' },
+  ConteudoMuitoGrande: { status: 413, mensagem: 'Os dados enviados são grandes demais.' },
+  TipoConteudoInvalido: { status: 415, mensagem: 'Formato de dados não suportado. Envie JSON.' },
+  TpaImpedido: { status: 403, mensagem: 'TPA IMPEDIDO' },
+  EscalaFechada: { status: 409, mensagem: 'A chamada desta escala não está aberta!' },
+  SemHabilitacao: { status: 409, mensagem: 'Você não possui habilitação para a função!' },
+  SemDescanso: { status: 409, mensagem: 'Você não possui descanso suficiente para esta operação!' },
+  EleicaoInexistente: { status: 404, mensagem: 'Não há eleição aberta para votação.' },
+  VotoJaRegistrado: { status: 409, mensagem: 'Seu voto já foi registrado nesta eleição.' },
+  DeclaracaoNaoHabilitada: {
+    status: 403,
+    mensagem: 'Favor entrar em contato com o OGMO para solicitar a liberação da declaração!',
+  },
+  DeclaracaoJaEmitida: { status: 409, mensagem: 'Você já emitiu esta declaração!' },
+  MuitasRequisicoes: {
+    status: 429,
+    mensagem: 'Muitas tentativas. Aguarde alguns instantes e tente novamente.',
+  },
+  ErroInterno: { status: 500, mensagem: 'Erro interno no servidor. Tente novamente em instantes.' },
+} as const satisfies Record<string, { status: number; mensagem: string }>;
+
+export type CodigoErroServidor = keyof typeof catalogoErros;
+
+/** SemComunicacao is the client's own code (escalacao.md §8). */
+export type CodigoErro = CodigoErroServidor | 'SemComunicacao';
+
+export const MENSAGEM_SEM_COMUNICACAO = 'Sem comunicação com o servidor!';
+
+export function isCodigoErroServidor(valor: unknown): valor is CodigoErroServidor {
+  return typeof valor === 'string' && Object.hasOwn(catalogoErros, valor);
+}

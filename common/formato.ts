@@ -1,0 +1,104 @@
+import { format, parse } from 'date-fns';
+import { ptBR } from 'date-fns/locale';
+
+/** pt-BR presentation rules shared by the web app and the PDFs. */
+
+const PARTICULAS = new Set(['da', 'das', 'de', 'do', 'dos', 'e']);
+
+/** 'JOSÉ DA SILVA' → 'José da Silva' (proper-name capitalisation). */
+export function nomeProprio(nome: string): string {
+  return nome
+    .trim()
+    .toLocaleLowerCase('pt-BR')
+    .split(/\s+/)
+    .map((parte, i) =>
+      i > 0 && PARTICULAS.has(parte)
+        ? parte
+        : parte
+            .split('-')
+            .map((p) => p.charAt(0).toLocaleUpperCase('pt-BR') + p.slice(1))
+            .join('-'),
+    )
+    .join(' ');
+}
+
+export function somenteDigitos(valor: string): string {
+  return valor.replace(/\D/g, '');
+}
+
+/** 52998224725 → 529.982.247-25 */
+export function formatarCpf(cpf: string): string {
+  const d = somenteDigitos(cpf).padStart(11, '0').slice(-11);
+  return `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6, 9)}-${d.slice(9)}`;
+}
+
+/** 529.982.247-25 → ***.982.247-** (for the public verification page). */
+export function mascararCpf(cpf: string): string {
+  const f = formatarCpf(cpf);
+  return `***${f.slice(3, 11)}-**`;
+}
+
+export function preencher(valor: number | string, digitos: number): string {
+  return String(valor).padStart(digitos, '0');
+}
+
+const moeda = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** 1234.5 → 'R$ 1.234,50'; empty → 'R$ 0,00' (minha-conta.md §3). */
+export function formatarMoeda(valor: number | null | undefined): string {
+  return `R$ ${moeda.format(valor ?? 0)}`;
+}
+
+const milhar = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 });
+
+/** 12500 → '12.500' */
+export function formatarMilhar(valor: number): string {
+  return milhar.format(valor);
+}
+
+/** 'yyyymmdd' → Date (local). */
+export function dataDeAnoMesDia(yyyymmdd: string): Date {
+  return parse(yyyymmdd, 'yyyyMMdd', new Date(2000, 0, 1));
+}
+
+/** 'yyyy-MM-dd' → 'dd/MM/yyyy' */
+export function formatarDataIso(iso: string): string {
+  return format(parse(iso, 'yyyy-MM-dd', new Date(2000, 0, 1)), 'dd/MM/yyyy');
+}
+
+/** 'yyyymmdd' → '05 mar' (day and abbreviated month, jan..dez). */
+export function diaMesAbreviado(yyyymmdd: string): string {
+  const data = dataDeAnoMesDia(yyyymmdd);
+  return `${format(data, 'dd')} ${MESES_ABREVIADOS[data.getMonth()]}`;
+}
+
+export const MESES_ABREVIADOS = [
+  'jan',
+  'fev',
+  'mar',
+  'abr',
+  'mai',
+  'jun',
+  'jul',
+  'ago',
+  'set',
+  'out',
+  'nov',
+  'dez',
+] as const;
+
+/** 3 → 'Março' */
+export function nomeMes(mes: number): string {
+  const nome = format(new Date(2000, mes - 1, 1), 'MMMM', { locale: ptBR });
+  return nome.charAt(0).toUpperCase() + nome.slice(1);
+}
+
+/** Long Portuguese date: '21 de novembro de 2026' ('d de MMMM de yyyy'). */
+export function dataPorExtenso(data: Date): string {
+  return format(data, "d 'de' MMMM 'de' yyyy", { locale: ptBR });
+}
+
+/** Shift hours: 7, 13 → '07-13' */
+export function turno(horaInicio: number, horaFim: number): string {
+  return `${preencher(horaInicio, 2)}-${preencher(horaFim, 2)}`;
+}

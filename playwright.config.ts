@@ -1,0 +1,44 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * Browser tests: Debian's Chromium (no browser download ever), against the real server on a fresh
+ * SQLite database with the demo data. One worker: the tests share that server and its data.
+ */
+const PORTA = Number(process.env.E2E_PORT ?? 8181);
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'e2e/artifacts/resultados',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: `http://localhost:${PORTA}`,
+    locale: 'pt-BR',
+    timezoneId: 'America/Recife',
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  webServer: {
+    command: 'node e2e/servidor.ts',
+    url: `http://localhost:${PORTA}/api/config`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: { PORT: String(PORTA) },
+  },
+});

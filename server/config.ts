@@ -1,0 +1,117 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** Everything the server reads from the environment, parsed once. See README "Configurações". */
+export interface Config {
+  port: number;
+  host: string;
+  /** Unset: SQLite under dataDir. postgres://…: PostgreSQL. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  /** Serves dist/web when it exists. */
+  webDir: string;
+  producao: boolean;
+  /** Creates the demo port on an empty database. Never on by itself in production. */
+  demo: boolean;
+  /** Shows 'AMBIENTE DE TESTES' on the client. */
+  ambienteTestes: boolean;
+  versao: string;
+  usuariosTeste: string[];
+  /** Hours of rest required between engagements (Lei 9.719/1998, art. 8). */
+  horasDescanso: number;
+  sessao: {
+    ociosaMinutos: number;
+    maximaHoras: number;
+    quiosqueOciosaMinutos: number;
+    quiosqueMaximaMinutos: number;
+    /** How long a renewed token still works, so parallel calls don't fail. */
+    carenciaSegundos: number;
+  };
+  /** Base URL of worker photos; by default the server serves them itself. */
+  fotoBaseUrl: string | undefined;
+  fotoValidadeMinutos: number;
+  /** Public origin used in links printed on PDFs (QR codes). */
+  urlPublica: string;
+  trustProxy: boolean;
+  fusoHorario: string;
+  organizacao: Organizacao;
+  logLevel: string;
+}
+
+export interface Organizacao {
+  nome: string;
+  nomeCompleto: string;
+  endereco: string;
+  telefoneSede: string;
+  telefoneEscalacao: string;
+  telefoneFiscalizacao: string;
+  cidade: string;
+  porto: string;
+}
+
+function numero(valor: string | undefined, padrao: number): number {
+  if (valor === undefined || valor.trim() === '') return padrao;
+  const n = Number(valor);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`Valor numérico inválido na configuração: ${valor}`);
+  return n;
+}
+
+function booleano(valor: string | undefined, padrao: boolean): boolean {
+  if (valor === undefined || valor.trim() === '') return padrao;
+  return ['1', 'true', 'sim', 'yes', 'on'].includes(valor.trim().toLowerCase());
+}
+
+function versaoDoPacote(): string {
+  const pacote = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  };
+  return pacote.version;
+}
+
+export function carregarConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const producao = env.NODE_ENV === 'production';
+  const raiz = path.resolve(import.meta.dirname, '..');
+  const port = numero(env.PORT, 8080);
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    databaseUrl: env.DATABASE_URL?.trim() || undefined,
+    dataDir: path.resolve(env.DATA_DIR ?? path.join(raiz, 'data')),
+    webDir: path.resolve(env.WEB_DIR ?? path.join(raiz, 'dist', 'web')),
+    producao,
+    demo: booleano(env.DEMO, !producao),
+    ambienteTestes: booleano(env.AMBIENTE_TESTES, !producao),
+    versao: versaoDoPacote(),
+    usuariosTeste: (env.USUARIOS_TESTE ?? (producao ? '' : '900001'))
+      .split(',')
+      .map((s) => s.trim())
+      .filter((s) => s !== ''),
+    horasDescanso: numero(env.HORAS_DESCANSO, 11),
+    sessao: {
+      ociosaMinutos: numero(env.SESSAO_OCIOSA_MINUTOS, 30),
+      maximaHoras: numero(env.SESSAO_MAXIMA_HORAS, 12),
+      quiosqueOciosaMinutos: numero(env.QUIOSQUE_OCIOSA_MINUTOS, 2),
+      quiosqueMaximaMinutos: numero(env.QUIOSQUE_MAXIMA_MINUTOS, 10),
+      carenciaSegundos: numero(env.SESSAO_CARENCIA_SEGUNDOS, 60),
+    },
+    fotoBaseUrl: env.FOTO_BASE_URL?.trim() || undefined,
+    fotoValidadeMinutos: numero(env.FOTO_VALIDADE_MINUTOS, 60),
+    urlPublica: (env.URL_PUBLICA ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    trustProxy: booleano(env.TRUST_PROXY, false),
+    fusoHorario: env.FUSO_HORARIO ?? 'America/Recife',
+    organizacao: {
+      nome: env.ORG_NOME ?? 'OGMO Suape',
+      nomeCompleto:
+        env.ORG_NOME_COMPLETO ?? 'Órgão Gestor de Mão de Obra do Trabalho Portuário Avulso do Porto de Suape',
+      endereco:
+        env.ORG_ENDERECO ??
+        'Rodovia PE-60, Km 10, s/n, Complexo Industrial Portuário de Suape, Ipojuca - PE, 55590-000',
+      telefoneSede: env.ORG_TELEFONE_SEDE ?? '(81) 3527-5000',
+      telefoneEscalacao: env.ORG_TELEFONE_ESCALACAO ?? '(81) 3527-5010',
+      telefoneFiscalizacao: env.ORG_TELEFONE_FISCALIZACAO ?? '(81) 3527-5020',
+      cidade: env.ORG_CIDADE ?? 'Recife',
+      porto: env.ORG_PORTO ?? 'Porto de Suape',
+    },
+    logLevel: env.LOG_LEVEL ?? (producao ? 'info' : 'warn'),
+  };
+}

@@ -1,0 +1,44 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+
+export type Dialeto = 'sqlite' | 'postgres';
+
+export interface Banco {
+  db: Kysely<Database>;
+  dialeto: Dialeto;
+  fechar(): Promise<void>;
+}
+
+export interface OpcoesBanco {
+  /** postgres://… for PostgreSQL; otherwise a SQLite file path. */
+  url: string | undefined;
+  arquivoSqlite: string;
+  /** Pool size for PostgreSQL. */
+  maxConexoes?: number;
+}
+
+/**
+ * SQLite: WAL with synchronous=FULL, so an acknowledged commit is on disk before the answer leaves
+ * (docs/decisions/0002-banco-de-dados.md). PostgreSQL: its defaults (fsync, synchronous_commit on).
+ */
+export function abrirBanco(opcoes: OpcoesBanco): Banco {
+  if (opcoes.url?.startsWith('postgres')) {
+    // int8 (COUNT, SUM) as JS numbers: our counts stay far below 2^53.
+    pg.types.setTypeParser(20, (v: string) => Number(v));
+    const pool = new pg.Pool({ connectionString: opcoes.url, max: opcoes.maxConexoes ?? 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialeto: 'postgres', fechar: () => db.destroy() };
+  }
+  mkdirSync(path.dirname(opcoes.arquivoSqlite), { recursive: true });
+  const sqlite = new SQLite(opcoes.arquivoSqlite);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialeto: 'sqlite', fechar: () => db.destroy() };
+}

@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely/migration';
+import * as fundacao from './2026-11-21-01-fundacao.ts';
+
+/**
+ * Every migration, by name; names sort by date. A feature appends its own line.
+ * They run at start on SQLite and PostgreSQL alike.
+ */
+export const migracoes: Record<string, Migration> = {
+  '2026-11-21-01-fundacao': fundacao,
+};

@@ -1,0 +1,65 @@
+import type { DadosLogin } from '#common/api/sessao.ts';
+import { nomeSindicato } from '#common/dominio.ts';
+import type { Config } from '../../config.ts';
+import { urlFoto } from '../../services/fotos.ts';
+import type { DbOuTrx } from '../schema.ts';
+
+export async function buscarCredenciais(db: DbOuTrx, codAvulso: string) {
+  return db
+    .selectFrom('avulso')
+    .select(['cod_avulso', 'senha_hash'])
+    .where('cod_avulso', '=', codAvulso)
+    .executeTakeFirst();
+}
+
+export async function listarParametros(db: DbOuTrx) {
+  return db.selectFrom('parametro').select(['nome', 'valor']).orderBy('nome').execute();
+}
+
+export async function valorParametro(db: DbOuTrx, nome: string): Promise<string | undefined> {
+  const linha = await db.selectFrom('parametro').select('valor').where('nome', '=', nome).executeTakeFirst();
+  return linha?.valor;
+}
+
+/** dadosLogin of escalacao.md §3 for the logged-in worker. */
+export async function carregarDadosLogin(
+  db: DbOuTrx,
+  config: Config,
+  segredoFotos: string,
+  agora: Date,
+  codAvulso: string,
+): Promise<DadosLogin | undefined> {
+  const avulso = await db
+    .selectFrom('avulso')
+    .selectAll()
+    .where('cod_avulso', '=', codAvulso)
+    .executeTakeFirst();
+  if (!avulso) return undefined;
+  const [mensagens, parametros] = await Promise.all([
+    db
+      .selectFrom('impedimento_mensagem')
+      .select('mensagem')
+      .where('cod_avulso', '=', codAvulso)
+      .orderBy('ordem')
+      .execute(),
+    listarParametros(db),
+  ]);
+  return {
+    codAvulso: avulso.cod_avulso,
+    nome: avulso.nome,
+    sexo: avulso.sexo,
+    codSindicato: avulso.cod_sindicato,
+    sindicato: nomeSindicato(avulso.cod_sindicato, avulso.sexo),
+    codCategoria: avulso.cod_categoria,
+    artigo: avulso.artigo,
+    numChamada: avulso.num_chamada,
+    cpf: avulso.cpf,
+    fotoUrl: urlFoto(config, segredoFotos, avulso.cod_avulso, agora),
+    impedimento: avulso.impedimento === 1,
+    mensagensImpedimento: mensagens.map((m) => m.mensagem),
+    afastamentoDefinitivo: avulso.afastamento_definitivo === 1,
+    escolhaPoraoEstiva: avulso.escolha_porao_estiva === 1,
+    parametros,
+    usuarioTeste: config.usuariosTeste.includes(avulso.cod_avulso),
+  };
+}

@@ -1,0 +1,23 @@
+import { relogioSistema } from '../../clock.ts';
+import type { Config } from '../../config.ts';
+import { gerarHashSenha } from '../../services/senhas.ts';
+import type { Db } from '../schema.ts';
+import { semearFundacao } from './fundacao.ts';
+
+/** True when the database holds no worker yet: the demo is only ever created on an empty database. */
+export async function bancoVazio(db: Db): Promise<boolean> {
+  const linha = await db.selectFrom('avulso').select('cod_avulso').limit(1).executeTakeFirst();
+  return linha === undefined;
+}
+
+/**
+ * The demo port of decisions.md §4, in one transaction. Each feature adds its own seed step below,
+ * after the foundation (workers, qualifications, engagements, calls).
+ * All demo accounts share one Argon2id hash of '123456', computed once.
+ */
+export async function semearDemo(db: Db, config: Config, agora: Date = relogioSistema.now()): Promise<void> {
+  const senhaHash = await gerarHashSenha('123456');
+  await db.transaction().execute(async (trx) => {
+    await semearFundacao(trx, config, senhaHash, agora);
+  });
+}

@@ -1,0 +1,47 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { respostaNaoEncontrado } from './envelope.ts';
+
+/**
+ * Serves the built web app (dist/web): hashed assets cached for a year, index.html never cached,
+ * and every non-/api path answers the app so client routes and deep links work.
+ */
+export async function servirWeb(app: FastifyInstance, webDir: string) {
+  const indexPath = path.join(webDir, 'index.html');
+  const temWeb = existsSync(indexPath);
+  if (temWeb) {
+    await app.register(fastifyStatic, {
+      root: webDir,
+      wildcard: false,
+      index: false,
+      setHeaders(res, caminho) {
+        res.header(
+          'Cache-Control',
+          caminho.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
+        );
+      },
+    });
+  }
+  const index = temWeb ? readFileSync(indexPath) : undefined;
+
+  app.setNotFoundHandler((request, reply) => {
+    const caminho = request.url.split('?')[0] ?? '';
+    if (caminho.startsWith('/api/') || caminho === '/api' || !['GET', 'HEAD'].includes(request.method)) {
+      return respostaNaoEncontrado(request, reply);
+    }
+    if (!index) {
+      return reply
+        .status(503)
+        .type('text/plain; charset=utf-8')
+        .send('Aplicativo web não compilado: rode npm run build.');
+    }
+    // Unknown static files (e.g. /assets/velho.js) are 404s, not the app.
+    if (caminho.startsWith('/assets/'))
+      return reply.status(404).type('text/plain; charset=utf-8').send('Não encontrado');
+    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(index);
+  });
+}

@@ -1,0 +1,72 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { configPublicaSchema, dadosLoginSchema, loginBody } from '#common/api/sessao.ts';
+import { envelopeSucesso } from '#common/envelope.ts';
+import { z } from '#common/zod-pt.ts';
+import { buscarCredenciais, carregarDadosLogin } from '../../db/repositorios/avulsos.ts';
+import { ok } from '../../http/envelope.ts';
+import { ErroApp } from '../../http/erro-app.ts';
+import { exigirSessao, sessaoDe } from '../../plugins/autenticacao.ts';
+import { hashSenhaFicticio, verificarSenha } from '../../services/senhas.ts';
+import { criarSessao, revogarSessao } from '../../services/sessoes.ts';
+import { limparFalhas, registrarFalha, verificarBloqueio } from '../../services/tentativas-login.ts';
+
+export const rotasSessao: FastifyPluginAsyncZod = async (app) => {
+  const { db, config, clock } = app.ctx;
+
+  app.get('/api/config', { schema: { response: { 200: envelopeSucesso(configPublicaSchema) } } }, async () =>
+    ok({ versao: config.versao, ambienteTestes: config.ambienteTestes, organizacao: config.organizacao }),
+  );
+
+  app.post(
+    '/api/login',
+    {
+      schema: {
+        body: loginBody,
+        response: { 200: envelopeSucesso(dadosLoginSchema).extend({ token: z.string() }) },
+      },
+    },
+    async (request) => {
+      const { login, password, quiosque } = request.body;
+      await verificarBloqueio(db, clock, login);
+      const credenciais = await buscarCredenciais(db, login);
+      const valida = await verificarSenha(credenciais?.senha_hash ?? (await hashSenhaFicticio()), password);
+      if (!credenciais || !valida) {
+        await registrarFalha(db, clock, login);
+        throw new ErroApp('CredenciaisInvalidas');
+      }
+      await limparFalhas(db, login);
+      const token = await criarSessao(db, config, clock, login, quiosque === true);
+      const dados = await carregarDadosLogin(db, config, app.ctx.segredoFotos, clock.now(), login);
+      if (!dados) throw new ErroApp('CredenciaisInvalidas');
+      request.log.info({ codAvulso: login, quiosque: quiosque === true }, 'login');
+      return { sucesso: true as const, dados, token };
+    },
+  );
+
+  app.post(
+    '/api/logout',
+    { preHandler: exigirSessao, schema: { response: { 200: envelopeSucesso(z.null()) } } },
+    async (request) => {
+      await revogarSessao(db, clock, sessaoDe(request).tokenHash);
+      request.tokenRenovado = undefined;
+      return ok(null);
+    },
+  );
+
+  /** The logged-in worker's data again, e.g. after a page reload (a call of our design). */
+  app.get(
+    '/api/sessao',
+    { preHandler: exigirSessao, schema: { response: { 200: envelopeSucesso(dadosLoginSchema) } } },
+    async (request) => {
+      const dados = await carregarDadosLogin(
+        db,
+        config,
+        app.ctx.segredoFotos,
+        clock.now(),
+        sessaoDe(request).codAvulso,
+      );
+      if (!dados) throw new ErroApp('NaoAutenticado');
+      return ok(dados);
+    },
+  );
+};

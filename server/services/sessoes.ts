@@ -1,0 +1,128 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Clock } from '../clock.ts';
+import type { Config } from '../config.ts';
+import type { DbOuTrx } from '../db/schema.ts';
+
+/**
+ * Sessions (decisions.md §2): opaque 256-bit tokens, stored only as SHA-256 hashes; an idle timeout and
+ * an absolute lifetime (much shorter at the kiosk); past half its life a token is renewed, the old one
+ * living on for a short grace so parallel calls don't fail; logout revokes.
+ */
+
+export interface SessaoAtiva {
+  codAvulso: string;
+  quiosque: boolean;
+  tokenHash: string;
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+function novoToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+function duracoes(config: Config, quiosque: boolean) {
+  const s = config.sessao;
+  return quiosque
+    ? { ociosaMs: s.quiosqueOciosaMinutos * 60_000, maximaMs: s.quiosqueMaximaMinutos * 60_000 }
+    : { ociosaMs: s.ociosaMinutos * 60_000, maximaMs: s.maximaHoras * 3_600_000 };
+}
+
+/** Refreshing `ultimo_uso_em` at most this often keeps the hot path free of writes. */
+const INTERVALO_ATUALIZACAO_USO_MS = 30_000;
+
+export async function criarSessao(
+  db: DbOuTrx,
+  config: Config,
+  clock: Clock,
+  codAvulso: string,
+  quiosque: boolean,
+): Promise<string> {
+  const token = novoToken();
+  const agora = clock.now();
+  const { maximaMs } = duracoes(config, quiosque);
+  await db
+    .insertInto('sessao')
+    .values({
+      token_hash: hashToken(token),
+      cod_avulso: codAvulso,
+      quiosque: quiosque ? 1 : 0,
+      criada_em: agora.toISOString(),
+      ultimo_uso_em: agora.toISOString(),
+      expira_em: new Date(agora.getTime() + maximaMs).toISOString(),
+      revogada_em: null,
+    })
+    .execute();
+  return token;
+}
+
+export interface ResultadoValidacao {
+  sessao: SessaoAtiva;
+  /** A fresh token when the presented one is past half its life. */
+  tokenRenovado?: string;
+}
+
+export async function validarToken(
+  db: DbOuTrx,
+  config: Config,
+  clock: Clock,
+  token: string,
+): Promise<ResultadoValidacao | null> {
+  if (token.length < 20 || token.length > 100) return null;
+  const tokenHash = hashToken(token);
+  const linha = await db
+    .selectFrom('sessao')
+    .select(['cod_avulso', 'quiosque', 'criada_em', 'ultimo_uso_em', 'expira_em', 'revogada_em'])
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+  if (!linha || linha.revogada_em !== null) return null;
+
+  const agora = clock.now().getTime();
+  const quiosque = linha.quiosque === 1;
+  const { ociosaMs, maximaMs } = duracoes(config, quiosque);
+  const ultimoUso = Date.parse(linha.ultimo_uso_em);
+  if (agora >= Date.parse(linha.expira_em) || agora - ultimoUso >= ociosaMs) return null;
+
+  const sessao: SessaoAtiva = { codAvulso: linha.cod_avulso, quiosque, tokenHash };
+  const criada = Date.parse(linha.criada_em);
+  if (agora - criada > maximaMs / 2) {
+    const fimCarencia = new Date(agora + config.sessao.carenciaSegundos * 1000).toISOString();
+    // Only the request that shortens the old token issues the new one.
+    const r = await db
+      .updateTable('sessao')
+      .set({ expira_em: fimCarencia, ultimo_uso_em: new Date(agora).toISOString() })
+      .where('token_hash', '=', tokenHash)
+      .where('expira_em', '>', fimCarencia)
+      .executeTakeFirst();
+    if (Number(r.numUpdatedRows) === 1) {
+      const tokenRenovado = await criarSessao(db, config, clock, linha.cod_avulso, quiosque);
+      return { sessao: { ...sessao, tokenHash: hashToken(tokenRenovado) }, tokenRenovado };
+    }
+    return { sessao };
+  }
+  if (agora - ultimoUso > INTERVALO_ATUALIZACAO_USO_MS) {
+    await db
+      .updateTable('sessao')
+      .set({ ultimo_uso_em: new Date(agora).toISOString() })
+      .where('token_hash', '=', tokenHash)
+      .execute();
+  }
+  return { sessao };
+}
+
+export async function revogarSessao(db: DbOuTrx, clock: Clock, tokenHash: string): Promise<void> {
+  await db
+    .updateTable('sessao')
+    .set({ revogada_em: clock.now().toISOString() })
+    .where('token_hash', '=', tokenHash)
+    .execute();
+}
+
+/** Housekeeping: sessions past their end are of no use to anyone. */
+export async function apagarSessoesExpiradas(db: DbOuTrx, clock: Clock): Promise<number> {
+  const limite = new Date(clock.now().getTime() - 24 * 3_600_000).toISOString();
+  const r = await db.deleteFrom('sessao').where('expira_em', '<', limite).executeTakeFirst();
+  return Number(r.numDeletedRows);
+}

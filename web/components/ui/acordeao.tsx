@@ -1,0 +1,36 @@
+import * as Accordion from '@radix-ui/react-accordion';
+import { ChevronDown } from 'lucide-react';
+import type { ReactNode } from 'react';
+
+export interface ItemAcordeao {
+  valor: string;
+  titulo: ReactNode;
+  conteudo: ReactNode;
+}
+
+interface AcordeaoProps {
+  itens: ItemAcordeao[];
+  /** Items open at first (e.g. the first category). */
+  abertosInicialmente?: string[];
+}
+
+/** Accordion of the account area (Radix Accordion), several items may be open at once. */
+export function Acordeao({ itens, abertosInicialmente }: AcordeaoProps) {
+  return (
+    <Accordion.Root type="multiple" className="acordeao" defaultValue={abertosInicialmente ?? []}>
+      {itens.map((item) => (
+        <Accordion.Item key={item.valor} value={item.valor} className="acordeao-item">
+          <Accordion.Header asChild>
+            <h3 style={{ margin: 0 }}>
+              <Accordion.Trigger className="acordeao-gatilho">
+                <span>{item.titulo}</span>
+                <ChevronDown aria-hidden size={20} />
+              </Accordion.Trigger>
+            </h3>
+          </Accordion.Header>
+          <Accordion.Content className="acordeao-conteudo">{item.conteudo}</Accordion.Content>
+        </Accordion.Item>
+      ))}
+    </Accordion.Root>
+  );
+}

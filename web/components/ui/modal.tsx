@@ -1,0 +1,38 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import type { ReactNode } from 'react';
+
+interface ModalProps {
+  aberto: boolean;
+  aoMudar: (aberto: boolean) => void;
+  titulo: ReactNode;
+  children: ReactNode;
+  /** Buttons at the bottom; Dialog.Close works inside. */
+  acoes?: ReactNode;
+  /** Hidden description for screen readers when the body is not a plain text. */
+  descricao?: string;
+  className?: string;
+}
+
+/** The accessible dialog of the app (Radix Dialog): focus trap, Esc, click outside. */
+export function Modal({ aberto, aoMudar, titulo, children, acoes, descricao, className }: ModalProps) {
+  return (
+    <Dialog.Root open={aberto} onOpenChange={aoMudar}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="modal-fundo" />
+        <Dialog.Content
+          className={className ? `modal ${className}` : 'modal'}
+          aria-describedby={descricao ? undefined : undefined}
+        >
+          <Dialog.Title className="modal-titulo">{titulo}</Dialog.Title>
+          {descricao ? (
+            <Dialog.Description className="visualmente-oculto">{descricao}</Dialog.Description>
+          ) : null}
+          {children}
+          {acoes ? <div className="modal-acoes">{acoes}</div> : null}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+export const FecharModal = Dialog.Close;

@@ -1,0 +1,155 @@
+import type { Envelope } from '#common/envelope.ts';
+import type { CodigoErro } from '#common/erros.ts';
+import { MENSAGEM_SEM_COMUNICACAO } from '#common/erros.ts';
+import { definirToken, lerToken } from './token.ts';
+
+/**
+ * The one API client (escalacao.md §7-8): credentials, the default headers, the XSRF copy, the token
+ * replaced whenever any answer carries one, and every failure normalised to an ErroApi.
+ */
+
+export const NOME_CLIENTE = 'portal-tpa';
+export const VERSAO_CLIENTE: string = __VERSAO_CLIENTE__;
+
+export class ErroApi extends Error {
+  readonly codigoErro: CodigoErro;
+  readonly status: number;
+  readonly dados: unknown;
+  constructor(codigoErro: CodigoErro, mensagem: string, status: number, dados?: unknown) {
+    super(mensagem);
+    this.name = 'ErroApi';
+    this.codigoErro = codigoErro;
+    this.status = status;
+    this.dados = dados;
+  }
+}
+
+/** Listeners told when the server says the session is over (NaoAutenticado). */
+const aoExpirar = new Set<() => void>();
+export function quandoSessaoExpirar(fn: () => void): () => void {
+  aoExpirar.add(fn);
+  return () => aoExpirar.delete(fn);
+}
+
+function lerCookie(nome: string): string | undefined {
+  const par = document.cookie.split('; ').find((c) => c.startsWith(`${nome}=`));
+  return par ? decodeURIComponent(par.slice(nome.length + 1)) : undefined;
+}
+
+export function cabecalhosPadrao(metodo: string): Record<string, string> {
+  const cabecalhos: Record<string, string> = {
+    Accept: 'application/json',
+    'Content-Type': 'application/json',
+    'X-Client-Name': NOME_CLIENTE,
+    'X-Client-Version': VERSAO_CLIENTE,
+  };
+  const token = lerToken();
+  if (token) cabecalhos['X-Access-Token'] = token;
+  if (metodo !== 'GET' && metodo !== 'HEAD') {
+    const xsrf = lerCookie('XSRF-TOKEN');
+    if (xsrf) cabecalhos['X-XSRF-TOKEN'] = xsrf;
+  }
+  return cabecalhos;
+}
+
+interface OpcoesRequisicao {
+  metodo?: 'GET' | 'POST';
+  corpo?: unknown;
+  consulta?: Record<string, string | number | undefined>;
+  signal?: AbortSignal;
+}
+
+function montarUrl(caminho: string, consulta?: OpcoesRequisicao['consulta']): string {
+  if (!consulta) return caminho;
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(consulta)) if (v !== undefined) params.set(k, String(v));
+  const qs = params.toString();
+  return qs ? `${caminho}?${qs}` : caminho;
+}
+
+/** Normalises any answer (or none) into the envelope of spec §8. */
+function normalizar(corpo: unknown): Envelope<unknown> {
+  if (!corpo || typeof corpo !== 'object') {
+    return { sucesso: false, codigoErro: 'SemComunicacao', mensagem: MENSAGEM_SEM_COMUNICACAO };
+  }
+  const e = corpo as Partial<{
+    sucesso: boolean;
+    dados: unknown;
+    token: string;
+    codigoErro: CodigoErro;
+    mensagem: string;
+  }>;
+  if (e.sucesso === true) return { sucesso: true, dados: e.dados, ...(e.token ? { token: e.token } : {}) };
+  return {
+    sucesso: false,
+    dados: e.dados,
+    ...(e.token ? { token: e.token } : {}),
+    codigoErro: e.codigoErro ?? 'SemComunicacao',
+    mensagem: e.mensagem ?? MENSAGEM_SEM_COMUNICACAO,
+  };
+}
+
+async function enviar(
+  caminho: string,
+  opcoes: OpcoesRequisicao,
+): Promise<{ envelope: Envelope<unknown>; status: number }> {
+  const metodo = opcoes.metodo ?? 'GET';
+  let resposta: Response;
+  try {
+    resposta = await fetch(montarUrl(caminho, opcoes.consulta), {
+      method: metodo,
+      credentials: 'include',
+      headers: cabecalhosPadrao(metodo),
+      body: metodo === 'GET' ? undefined : JSON.stringify(opcoes.corpo ?? {}),
+      signal: opcoes.signal,
+    });
+  } catch (erro) {
+    if (erro instanceof DOMException && erro.name === 'AbortError') throw erro;
+    return { envelope: normalizar(undefined), status: 0 };
+  }
+  let corpo: unknown;
+  try {
+    corpo = await resposta.json();
+  } catch {
+    corpo = undefined;
+  }
+  return { envelope: normalizar(corpo), status: resposta.status };
+}
+
+/** Calls the API and returns `dados`, or throws ErroApi. A token in any answer replaces the stored one. */
+export async function api<T>(caminho: string, opcoes: OpcoesRequisicao = {}): Promise<T> {
+  let { envelope, status } = await enviar(caminho, opcoes);
+  // No XSRF cookie yet (first visit straight to a POST): any GET sets it; then try once more.
+  if (!envelope.sucesso && envelope.codigoErro === 'XsrfInvalido' && !lerCookie('XSRF-TOKEN')) {
+    await enviar('/api/config', {});
+    ({ envelope, status } = await enviar(caminho, opcoes));
+  }
+  if (envelope.token) definirToken(envelope.token);
+  if (envelope.sucesso) return envelope.dados as T;
+  if (envelope.codigoErro === 'NaoAutenticado' && lerToken()) for (const fn of aoExpirar) fn();
+  throw new ErroApi(envelope.codigoErro, envelope.mensagem, status, envelope.dados);
+}
+
+/** Downloads a file (pay documents): the body is the file itself, errors are envelopes. */
+export async function baixarArquivo(caminho: string, consulta: Record<string, string>): Promise<Blob> {
+  let resposta: Response;
+  try {
+    resposta = await fetch(montarUrl(caminho, consulta), {
+      credentials: 'include',
+      headers: cabecalhosPadrao('GET'),
+    });
+  } catch {
+    throw new ErroApi('SemComunicacao', MENSAGEM_SEM_COMUNICACAO, 0);
+  }
+  if (resposta.ok) return resposta.blob();
+  let corpo: unknown;
+  try {
+    corpo = await resposta.json();
+  } catch {
+    corpo = undefined;
+  }
+  const envelope = normalizar(corpo);
+  if (envelope.token) definirToken(envelope.token);
+  if (envelope.sucesso) throw new ErroApi('SemComunicacao', MENSAGEM_SEM_COMUNICACAO, resposta.status);
+  throw new ErroApi(envelope.codigoErro, envelope.mensagem, resposta.status, envelope.dados);
+}

@@ -1,0 +1,59 @@
+import { useSyncExternalStore } from 'react';
+import type { DadosLogin } from '#common/api/sessao.ts';
+import { lerToken, limparToken } from './token.ts';
+
+/**
+ * The logged-in worker (dadosLogin) as client state. Server state (calls, offers, documents) lives in
+ * TanStack Query; features that keep client state of their own register a reset with `aoEncerrarSessao`,
+ * so logout clears everything (escalacao.md §4).
+ */
+let dadosLogin: DadosLogin | null = null;
+const ouvintes = new Set<() => void>();
+const limpezas = new Set<() => void>();
+
+function avisar() {
+  for (const fn of ouvintes) fn();
+}
+
+export const sessao = {
+  dados(): DadosLogin | null {
+    return dadosLogin;
+  },
+  logado(): boolean {
+    return dadosLogin !== null && lerToken() !== undefined;
+  },
+  temToken(): boolean {
+    return lerToken() !== undefined;
+  },
+  definir(dados: DadosLogin): void {
+    dadosLogin = dados;
+    avisar();
+  },
+  /** Clears token, worker data and every feature's client state. */
+  encerrar(): void {
+    dadosLogin = null;
+    limparToken();
+    for (const fn of limpezas) fn();
+    avisar();
+  },
+  assinar(fn: () => void): () => void {
+    ouvintes.add(fn);
+    return () => ouvintes.delete(fn);
+  },
+};
+
+export function aoEncerrarSessao(fn: () => void): () => void {
+  limpezas.add(fn);
+  return () => limpezas.delete(fn);
+}
+
+export function useDadosLogin(): DadosLogin | null {
+  return useSyncExternalStore(sessao.assinar, sessao.dados, sessao.dados);
+}
+
+/** For components under the login guard, where dadosLogin is always present. */
+export function useAvulso(): DadosLogin {
+  const dados = useDadosLogin();
+  if (!dados) throw new Error('useAvulso fora de uma rota protegida');
+  return dados;
+}

@@ -1,0 +1,38 @@
+import { createBrowserRouter, redirect } from 'react-router';
+import { Layout } from './components/layout/layout.tsx';
+import { rotasDeclaracoes } from './features/declaracoes/rotas.tsx';
+import { rotasEleicao } from './features/eleicao/rotas.tsx';
+import { rotasEscalacao } from './features/escalacao/rotas.tsx';
+import { rotasInicio, rotasPublicasInicio } from './features/inicio/rotas.tsx';
+import { rotasMinhaConta } from './features/minha-conta/rotas.tsx';
+import { exigirLogin } from './features/sessao/guarda.ts';
+import { rotasSessao } from './features/sessao/rotas.tsx';
+import { caminhos } from './lib/caminhos.ts';
+
+/**
+ * The route table of escalacao.md §2. Each feature owns its routes (features/<area>/rotas.tsx);
+ * the login-guarded ones sit under one pathless route whose loader is the guard.
+ */
+export const router = createBrowserRouter([
+  {
+    path: '/',
+    Component: Layout,
+    children: [
+      { index: true, loader: () => redirect(caminhos.inicio) },
+      ...rotasSessao,
+      ...rotasPublicasInicio,
+      {
+        id: 'protegida',
+        loader: exigirLogin,
+        children: [
+          ...rotasInicio,
+          ...rotasEscalacao,
+          ...rotasMinhaConta,
+          ...rotasDeclaracoes,
+          ...rotasEleicao,
+        ],
+      },
+      { path: '*', loader: () => redirect(caminhos.inicio) },
+    ],
+  },
+]);

@@ -39,6 +39,9 @@ export default defineConfig({
     url: `http://localhost:${PORTA}/api/config`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(PORTA) },
+    env: {
+      PORT: String(PORTA),
+      ...(process.env.E2E_WEB_DIR ? { E2E_WEB_DIR: process.env.E2E_WEB_DIR } : {}),
+    },
   },
 });

@@ -1,0 +1,150 @@
+import { z } from '../zod-pt.ts';
+
+/**
+ * The wire of the electronic call (escalacao.md §3 and §7, decisions.md §3).
+ * GET /api/vagas?numEscalacao=N → escalaCarregada; POST /api/vagas → the resulting state of the posted offers;
+ * GET /api/avulsosConfirmados?numEscalacao=N&codCategoria=C → the confirmed workers.
+ */
+
+export const parCoresSchema = z.object({ fundo: z.string(), texto: z.string() });
+
+/** A function offer inside a hold, computed for the worker asking. */
+export const funcaoOfertaSchema = z.object({
+  codFuncao: z.number(),
+  nomeFuncao: z.string(),
+  /** The hold/block code this offer belongs to ('PR01', 'BL02'...). */
+  numPorao: z.string(),
+  /** Identifies the offer inside its call and category. */
+  seqCategoria: z.number(),
+  /** The worker's own sequence for this offer: their choice's id, 0 when not chosen. */
+  seqCategoTPA: z.number(),
+  habilitado: z.boolean(),
+  comDescanso: z.boolean(),
+  escolhida: z.boolean(),
+  preferencia: z.number().nullable(),
+  /** 0 available, 1 in progress, 2 error: client state; the server always answers 0. */
+  situacao: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+  mensagem: z.string().nullable(),
+  numVagas: z.number(),
+  cor: parCoresSchema,
+  icone: z.string(),
+  /** Pointer data, present only where escalacao.md §5 lets this worker see it. */
+  ponteiro: z.number().optional(),
+  ponteiroA: z.number().optional(),
+  ponteiroP: z.number().optional(),
+  grupo: z.string().optional(),
+});
+export type FuncaoOferta = z.infer<typeof funcaoOfertaSchema>;
+
+export const poraoSchema = z.object({
+  numPorao: z.string(),
+  nomeMercadoria: z.string(),
+  tonelagem: z.number(),
+  funcoes: z.array(funcaoOfertaSchema),
+});
+export type Porao = z.infer<typeof poraoSchema>;
+
+export const requisicaoSchema = z.object({
+  numRequisicao: z.number(),
+  codOperador: z.number(),
+  codNavio: z.number(),
+  nomeNavio: z.string(),
+  nomeOperador: z.string(),
+  /** yyyymmdd */
+  dataOperacao: z.string(),
+  codPeriodo: z.number(),
+  horaInicio: z.number(),
+  horaFim: z.number(),
+  codLocalAtrac: z.string(),
+  nomeLocalAtrac: z.string(),
+  qtdOfertas: z.number(),
+  qtdEscolhas: z.number(),
+  poroes: z.array(poraoSchema),
+});
+export type Requisicao = z.infer<typeof requisicaoSchema>;
+
+export const categoriaEscalaSchema = z.object({
+  codCategoria: z.number(),
+  qtdOfertas: z.number(),
+  qtdDisponiveis: z.number(),
+  qtdEscolhas: z.number(),
+  requisicoes: z.array(requisicaoSchema),
+});
+export type CategoriaEscala = z.infer<typeof categoriaEscalaSchema>;
+
+export const escalaCarregadaSchema = z.object({
+  numEscalacao: z.number(),
+  dataChamada: z.string(),
+  horaChamada: z.string(),
+  /** Keyed by category code ('1', '2', '4', '6'). */
+  categorias: z.record(z.string(), categoriaEscalaSchema),
+});
+export type EscalaCarregada = z.infer<typeof escalaCarregadaSchema>;
+
+export const vagasQuery = z.object({
+  numEscalacao: z.coerce
+    .number({ error: 'Informe o número da escala.' })
+    .int()
+    .positive('Número de escala inválido.'),
+});
+
+/** One changed offer in POST /api/vagas (escalacao.md §7). */
+export const escolhaSchema = z.object({
+  numRequisicao: z.number().int(),
+  codOperador: z.number().int(),
+  codNavio: z.number().int(),
+  dataOperacao: z.string().regex(/^\d{8}$/),
+  codPeriodo: z.number().int(),
+  numPorao: z.string().max(10),
+  numPoraoFuncao: z.string().max(10),
+  codFuncao: z.number().int(),
+  nomeFuncao: z.string().max(120),
+  seqCategoria: z.number().int(),
+  seqCategoTPA: z.number().int(),
+  escolhida: z.boolean(),
+  preferencia: z.number().int().positive().nullable(),
+});
+export type Escolha = z.infer<typeof escolhaSchema>;
+
+export const postVagasBody = z.object({
+  numEscalacao: z.number().int().positive(),
+  /** Category code: 1, 2, 4 or 6. */
+  categoria: z.number().int(),
+  escolhas: z.array(escolhaSchema).min(1, 'Nenhuma oferta enviada.').max(500),
+});
+export type PostVagasBody = z.infer<typeof postVagasBody>;
+
+export const postVagasResposta = z.object({
+  escolhas: z.array(escolhaSchema),
+  codAvulso: z.string(),
+  numEscalacao: z.number(),
+  categoria: z.number(),
+});
+export type PostVagasResposta = z.infer<typeof postVagasResposta>;
+
+export const avulsosConfirmadosQuery = z.object({
+  numEscalacao: z.coerce.number().int().positive(),
+  codCategoria: z.coerce.number().int(),
+});
+
+export const avulsoConfirmadoSchema = z.object({
+  numChamada: z.number(),
+  codAvulso: z.string(),
+  nomeAvulso: z.string(),
+  sindicato: z.string(),
+  /** Instant (ISO) the server recorded the worker's latest choice. */
+  horaDigitacao: z.string(),
+});
+
+export const grupoConfirmadosSchema = z.object({
+  nome: z.string(),
+  exibe: z.boolean(),
+  avulsos: z.array(avulsoConfirmadoSchema),
+});
+
+export const avulsosConfirmadosSchema = z.object({
+  numEscalacao: z.number(),
+  codCategoria: z.number(),
+  avulsosConfirmados: z.array(grupoConfirmadosSchema),
+});
+export type AvulsosConfirmados = z.infer<typeof avulsosConfirmadosSchema>;

@@ -1,0 +1,66 @@
+import { useQuery } from '@tanstack/react-query';
+import { IdCard } from 'lucide-react';
+import { useState } from 'react';
+import { turno } from '#common/formato.ts';
+import { useAvulso } from '../../lib/sessao.ts';
+import { ultimosTrabalhosQuery } from '../avulso/api.ts';
+import { Cracha } from './cracha.tsx';
+import { dataTrabalho } from './data-trabalho.ts';
+import './inicio.css';
+
+/**
+ * The current job (escalacao.md §2, 'Escalado para a operação') with the 'Crachá' button; nothing when
+ * the worker has no current job. Used on /inicio and /escalacao.
+ */
+export function TrabalhoCorrente() {
+  const avulso = useAvulso();
+  const { data } = useQuery(ultimosTrabalhosQuery);
+  const [crachaAberto, setCrachaAberto] = useState(false);
+  const trabalho = data?.trabalhoCorrente;
+  if (!trabalho) return null;
+
+  const colunas: [string, string][] = [
+    ['Data', dataTrabalho(trabalho.dataOperacao)],
+    ['Turno', turno(trabalho.horaInicio, trabalho.horaFim)],
+    ['Operador', trabalho.operador],
+    ['Navio', trabalho.navio],
+    ['Cais', trabalho.localAtracacao],
+    ['Mercadoria', trabalho.mercadoria],
+    ['Função', trabalho.funcao],
+  ];
+
+  return (
+    <section className="cartao trabalho-corrente" aria-labelledby="titulo-trabalho-corrente">
+      <div className="trabalho-corrente-cabecalho">
+        <h2 id="titulo-trabalho-corrente" className="cartao-titulo">
+          Escalado para a operação
+        </h2>
+        <button type="button" className="botao botao-destaque" onClick={() => setCrachaAberto(true)}>
+          <IdCard aria-hidden size={20} />
+          Crachá
+        </button>
+      </div>
+      <table className="tabela tabela-empilhada">
+        <thead>
+          <tr>
+            {colunas.map(([titulo]) => (
+              <th key={titulo} scope="col">
+                {titulo}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          <tr>
+            {colunas.map(([titulo, valor]) => (
+              <td key={titulo} data-rotulo={titulo}>
+                {valor}
+              </td>
+            ))}
+          </tr>
+        </tbody>
+      </table>
+      <Cracha aberto={crachaAberto} aoMudar={setCrachaAberto} avulso={avulso} trabalho={trabalho} />
+    </section>
+  );
+}

@@ -1,0 +1,20 @@
+import type { DadosLogin } from '#common/api/sessao.ts';
+import { caminhos } from '../../lib/caminhos.ts';
+import { queryClient } from '../../lib/consultas.ts';
+import { habilitacoesQuery, ultimosTrabalhosQuery } from '../avulso/api.ts';
+import { escalaAbertaQuery } from './api.ts';
+
+/**
+ * What happens right after a successful login (escalacao.md §4), as one readable sequence.
+ * Returns the path to go to. Other features add their step here (pending election, vacancies).
+ * Prefetches never throw: a page that needs the data shows its own error.
+ */
+export async function aposLogin(dados: DadosLogin): Promise<string> {
+  void dados;
+  await Promise.all([
+    queryClient.prefetchQuery(habilitacoesQuery),
+    queryClient.prefetchQuery(ultimosTrabalhosQuery),
+    queryClient.prefetchQuery(escalaAbertaQuery),
+  ]);
+  return caminhos.inicio;
+}

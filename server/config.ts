@@ -41,6 +41,8 @@ export interface Config {
 export interface Organizacao {
   nome: string;
   nomeCompleto: string;
+  /** Printed on pay documents and the income statement (fonte pagadora). */
+  cnpj: string;
   endereco: string;
   telefoneSede: string;
   telefoneEscalacao: string;
@@ -103,6 +105,7 @@ export function carregarConfig(env: NodeJS.ProcessEnv = process.env): Config {
       nome: env.ORG_NOME ?? 'OGMO Suape',
       nomeCompleto:
         env.ORG_NOME_COMPLETO ?? 'Órgão Gestor de Mão de Obra do Trabalho Portuário Avulso do Porto de Suape',
+      cnpj: env.ORG_CNPJ ?? '09.451.227/0001-28',
       endereco:
         env.ORG_ENDERECO ??
         'Rodovia PE-60, Km 10, s/n, Complexo Industrial Portuário de Suape, Ipojuca - PE, 55590-000',

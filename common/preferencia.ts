@@ -1,29 +1,22 @@
 /**
- * The preference rule (escalacao.md §4): 1 for the first choice in the category, else one more than the
- * highest preference among the worker's other chosen enabled offers. Preferences are distinct positive
- * integers per worker per category; clearing a choice clears its preference and leaves a gap (no renumbering).
+ * The preference a worker gives an offer on choosing it (escalacao.md §4): 1 for the first choice in the
+ * category, else one more than the highest preference among the worker's other chosen enabled offers.
+ * Shared by the client (optimistic choice) and the server (which keeps preferences distinct).
  */
-export function proximaPreferencia(preferencias: Iterable<number | null | undefined>): number {
-  let maior = 0;
-  for (const p of preferencias) if (p != null && p > maior) maior = p;
-  return maior + 1;
-}
 
 export interface OfertaComPreferencia {
-  seqCategoria: number;
   escolhida: boolean;
   habilitado: boolean;
   preferencia: number | null;
 }
 
-/** The preference an offer takes when the worker chooses it, among the offers of one category. */
-export function preferenciaAoEscolher(
-  ofertasDaCategoria: Iterable<OfertaComPreferencia>,
-  seqCategoria: number,
-): number {
-  const outras: (number | null)[] = [];
-  for (const o of ofertasDaCategoria) {
-    if (o.seqCategoria !== seqCategoria && o.escolhida && o.habilitado) outras.push(o.preferencia);
+/** `outras`: the worker's other offers in the same category (the one being chosen left out). */
+export function proximaPreferencia(outras: Iterable<OfertaComPreferencia>): number {
+  let maior = 0;
+  for (const oferta of outras) {
+    if (oferta.escolhida && oferta.habilitado && oferta.preferencia != null && oferta.preferencia > maior) {
+      maior = oferta.preferencia;
+    }
   }
-  return proximaPreferencia(outras);
+  return maior + 1;
 }

@@ -102,3 +102,9 @@ export function dataPorExtenso(data: Date): string {
 export function turno(horaInicio: number, horaFim: number): string {
   return `${preencher(horaInicio, 2)}-${preencher(horaFim, 2)}`;
 }
+
+/** 12345678901 → 123.45678.90-1 (the PIS/NIT layout). */
+export function formatarPis(pis: string): string {
+  const d = somenteDigitos(pis).padStart(11, '0').slice(-11);
+  return `${d.slice(0, 3)}.${d.slice(3, 8)}.${d.slice(8, 10)}-${d.slice(10)}`;
+}

@@ -1,4 +1,35 @@
-import type { RouteObject } from 'react-router';
+import { type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
+import { categoriaPorSegmento } from '#common/dominio.ts';
+import { caminhos } from '../../lib/caminhos.ts';
+import { exigirLogin } from '../sessao/guarda.ts';
+import { EscolhaCategoria } from './escolha-categoria.tsx';
+import { temOfertas } from './estado-escala.ts';
+import { estadoEscala, garantirVagas } from './loja-escala.ts';
+import { PaginaEscalacao } from './pagina-escalacao.tsx';
+import { PaginaOfertas } from './pagina-ofertas.tsx';
+
+/**
+ * Guard of /escalacao/ofertas/:categoria: allowed only if the loaded call has offers in that category,
+ * otherwise back to /escalacao. Loaders run in parallel, so the login guard is awaited here first.
+ */
+export async function guardaOfertas({ params }: LoaderFunctionArgs): Promise<null> {
+  await exigirLogin();
+  await garantirVagas();
+  const categoria = categoriaPorSegmento(params.categoria);
+  if (!categoria || !temOfertas(estadoEscala().escalaCarregada, categoria.codigo)) {
+    throw redirect(caminhos.escalacao);
+  }
+  return null;
+}
 
 /** Routes of this feature, mounted under the login guard in web/router.tsx. */
-export const rotasEscalacao: RouteObject[] = [];
+export const rotasEscalacao: RouteObject[] = [
+  {
+    path: 'escalacao',
+    Component: PaginaEscalacao,
+    children: [
+      { index: true, Component: EscolhaCategoria },
+      { path: 'ofertas/:categoria', loader: guardaOfertas, Component: PaginaOfertas },
+    ],
+  },
+];

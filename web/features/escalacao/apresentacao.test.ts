@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { detalheOferta, horaDigitacao, nomeCategoria, nomePorao, textoVagas } from './apresentacao.ts';
+
+describe('apresentação das ofertas', () => {
+  it('nomeia porões e blocos a partir de 1', () => {
+    expect(nomePorao('PR00')).toBe('Porão 1');
+    expect(nomePorao('PR04')).toBe('Porão 5');
+    expect(nomePorao('BL01')).toBe('Bloco 2');
+    expect(nomePorao('CF10')).toBe('CF10');
+    expect(nomePorao('PR1')).toBe('PR1');
+  });
+
+  it('escreve as vagas com 2 dígitos e plural acima de 1', () => {
+    expect(textoVagas(1)).toBe('01 vaga');
+    expect(textoVagas(0)).toBe('00 vaga');
+    expect(textoVagas(2)).toBe('02 vagas');
+    expect(textoVagas(12)).toBe('12 vagas');
+  });
+
+  it('Conferente vê o porão no lugar das vagas', () => {
+    expect(detalheOferta(2, 3, 'PR02')).toBe('Porão 3');
+    expect(detalheOferta(1, 3, 'PR02')).toBe('03 vagas');
+  });
+
+  it('hora de digitação em HH:mm:ss locais', () => {
+    const iso = new Date(2026, 10, 21, 9, 5, 7).toISOString();
+    expect(horaDigitacao(iso)).toBe('09:05:07');
+    expect(horaDigitacao('lixo')).toBe('');
+  });
+
+  it("categoria desconhecida se chama 'Erro'", () => {
+    expect(nomeCategoria(undefined)).toBe('Erro');
+    expect(nomeCategoria('Vigia')).toBe('Vigia');
+  });
+});

@@ -1,0 +1,36 @@
+import { format } from 'date-fns';
+import { CATEGORIA } from '#common/dominio.ts';
+import { preencher } from '#common/formato.ts';
+
+/** How the offers screen writes holds, vacancies and times (escalacao.md §2 'Offers screen', §9). */
+
+/** 'PR00' → 'Porão 1', 'BL02' → 'Bloco 3'; any other code is shown as it is. */
+export function nomePorao(codigo: string): string {
+  const numero = Number(codigo.slice(2));
+  if (codigo.length === 4 && Number.isInteger(numero)) {
+    if (codigo.startsWith('PR')) return `Porão ${numero + 1}`;
+    if (codigo.startsWith('BL')) return `Bloco ${numero + 1}`;
+  }
+  return codigo;
+}
+
+/** 1 → '01 vaga', 3 → '03 vagas' (padded to 2, plural above 1). */
+export function textoVagas(numVagas: number): string {
+  return `${preencher(numVagas, 2)} ${numVagas > 1 ? 'vagas' : 'vaga'}`;
+}
+
+/** What a function button shows under its name: the vacancies, or for Conferente the hold. */
+export function detalheOferta(codCategoria: number, numVagas: number, numPorao: string): string {
+  return codCategoria === CATEGORIA.conferente ? nomePorao(numPorao) : textoVagas(numVagas);
+}
+
+/** The typing time of a confirmed worker: the ISO instant as local HH:mm:ss. */
+export function horaDigitacao(iso: string): string {
+  const data = new Date(iso);
+  return Number.isNaN(data.getTime()) ? '' : format(data, 'HH:mm:ss');
+}
+
+/** The category header: its name, 'Erro' for an unknown segment. */
+export function nomeCategoria(nome: string | undefined): string {
+  return nome ?? 'Erro';
+}

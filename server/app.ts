@@ -15,6 +15,7 @@ import { rotasAvulso } from './routes/avulso/rotas.ts';
 import { rotasEscalaAberta } from './routes/escala-aberta/rotas.ts';
 import { rotasFotos } from './routes/fotos/rotas.ts';
 import { rotasSessao } from './routes/sessao/rotas.ts';
+import { rotasVagas } from './routes/vagas/rotas.ts';
 import { obterSegredo } from './services/segredos.ts';
 
 export interface OpcoesApp {
@@ -110,6 +111,7 @@ export async function construirApp(opcoes: OpcoesApp): Promise<FastifyInstance> 
   await app.register(rotasEscalaAberta);
   await app.register(rotasAvulso);
   await app.register(rotasFotos);
+  await app.register(rotasVagas);
 
   await servirWeb(app, config.webDir);
   return app;

@@ -28,3 +28,11 @@ export function tipoBinario(dialeto: Dialeto) {
 export function naoNulo(c: ColumnDefinitionBuilder) {
   return c.notNull();
 }
+
+/**
+ * `SELECT … FOR UPDATE` on PostgreSQL, to serialise concurrent writes on one row (a worker's posts of
+ * choices); SQLite transactions are serial already and have no such clause.
+ */
+export function paraAtualizar<Q extends { forUpdate(): Q }>(consulta: Q, dialeto: Dialeto): Q {
+  return dialeto === 'postgres' ? consulta.forUpdate() : consulta;
+}

@@ -1,11 +1,12 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { TabelasEscalacao } from './tables/escalacao.ts';
 import type { TabelasFundacao } from './tables/fundacao.ts';
 
 /**
  * The whole database, composed of each feature's tables (server/db/tables/*.ts).
  * A feature adds its interface here and its migration in migrations/index.ts.
  */
-export interface Database extends TabelasFundacao {}
+export interface Database extends TabelasFundacao, TabelasEscalacao {}
 
 export type Db = Kysely<Database>;
 /** Repositories take `db | trx` first: the caller owns the transaction. */

@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely/migration';
 import * as fundacao from './2026-11-21-01-fundacao.ts';
+import * as escalacao from './2026-11-21-03-escalacao.ts';
 
 /**
  * Every migration, by name; names sort by date. A feature appends its own line.
@@ -7,4 +8,5 @@ import * as fundacao from './2026-11-21-01-fundacao.ts';
  */
 export const migracoes: Record<string, Migration> = {
   '2026-11-21-01-fundacao': fundacao,
+  '2026-11-21-03-escalacao': escalacao,
 };

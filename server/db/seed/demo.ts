@@ -2,6 +2,7 @@ import { relogioSistema } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import { gerarHashSenha } from '../../services/senhas.ts';
 import type { Db } from '../schema.ts';
+import { semearEscalacao } from './escalacao.ts';
 import { semearFundacao } from './fundacao.ts';
 
 /** True when the database holds no worker yet: the demo is only ever created on an empty database. */
@@ -19,5 +20,6 @@ export async function semearDemo(db: Db, config: Config, agora: Date = relogioSi
   const senhaHash = await gerarHashSenha('123456');
   await db.transaction().execute(async (trx) => {
     await semearFundacao(trx, config, senhaHash, agora);
+    await semearEscalacao(trx, config, agora);
   });
 }

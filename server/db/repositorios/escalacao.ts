@@ -1,0 +1,143 @@
+import type { Intervalo } from '#common/descanso.ts';
+import { NOMES_PARAMETROS_PONTEIRO } from '#common/ponteiro.ts';
+import type { DbOuTrx } from '../schema.ts';
+
+/**
+ * Queries of the electronic call. The shared part of a call is read once per cache period
+ * (server/services/escala-compartilhada.ts); the personal part of a worker is read per request through
+ * indexed lookups: qualifications (primary key), engagements near the call (trabalho_avulso_fim),
+ * choices in the call (escolha_avulso_escala).
+ */
+
+/** PostgreSQL integer columns stop here: larger numbers cannot name a row, so they are never queried. */
+export const MAIOR_INTEIRO_BANCO = 2_147_483_647;
+
+export async function buscarEscala(db: DbOuTrx, numEscalacao: number) {
+  if (numEscalacao > MAIOR_INTEIRO_BANCO) return undefined;
+  return db
+    .selectFrom('escala')
+    .select(['num_escalacao', 'data_chamada', 'hora_chamada', 'aberta'])
+    .where('num_escalacao', '=', numEscalacao)
+    .executeTakeFirst();
+}
+
+/** What the call needs to know about the worker asking. */
+export async function buscarAvulsoEscala(db: DbOuTrx, codAvulso: string) {
+  return db
+    .selectFrom('avulso')
+    .select(['cod_avulso', 'cod_categoria', 'artigo', 'impedimento'])
+    .where('cod_avulso', '=', codAvulso)
+    .executeTakeFirst();
+}
+
+export async function parametrosPonteiro(db: DbOuTrx): Promise<Map<string, string>> {
+  const linhas = await db
+    .selectFrom('parametro')
+    .select(['nome', 'valor'])
+    .where('nome', 'in', NOMES_PARAMETROS_PONTEIRO)
+    .execute();
+  return new Map(linhas.map((l) => [l.nome, l.valor]));
+}
+
+export async function funcoesHabilitadas(db: DbOuTrx, codAvulso: string): Promise<Set<number>> {
+  const linhas = await db
+    .selectFrom('habilitacao')
+    .select('cod_funcao')
+    .where('cod_avulso', '=', codAvulso)
+    .execute();
+  return new Set(linhas.map((l) => l.cod_funcao));
+}
+
+/**
+ * The worker's engagements that can matter to the rest rule for shifts between `inicio` and `fim`: those
+ * ending after `inicio - horasDescanso` and starting before `fim`.
+ */
+export async function engajamentosProximos(
+  db: DbOuTrx,
+  codAvulso: string,
+  inicio: number,
+  fim: number,
+  horasDescanso: number,
+): Promise<Intervalo[]> {
+  const linhas = await db
+    .selectFrom('trabalho')
+    .select(['inicio', 'fim'])
+    .where('cod_avulso', '=', codAvulso)
+    .where('fim', '>', new Date(inicio - horasDescanso * 3_600_000).toISOString())
+    .where('inicio', '<', new Date(fim).toISOString())
+    .execute();
+  return linhas.map((l) => ({ inicio: Date.parse(l.inicio), fim: Date.parse(l.fim) }));
+}
+
+export interface EscolhaAtual {
+  id: number;
+  seq_categoria: number;
+  cod_categoria: number;
+  preferencia: number;
+}
+
+export async function escolhasDoAvulso(
+  db: DbOuTrx,
+  codAvulso: string,
+  numEscalacao: number,
+  codCategoria?: number,
+): Promise<EscolhaAtual[]> {
+  let consulta = db
+    .selectFrom('escolha')
+    .select(['id', 'seq_categoria', 'cod_categoria', 'preferencia'])
+    .where('cod_avulso', '=', codAvulso)
+    .where('num_escalacao', '=', numEscalacao);
+  if (codCategoria !== undefined) consulta = consulta.where('cod_categoria', '=', codCategoria);
+  return consulta.execute();
+}
+
+/** The structure of a call: requisitions, holds and offers, in display order. */
+export async function estruturaEscala(db: DbOuTrx, numEscalacao: number) {
+  const [requisicoes, poroes, ofertas] = await Promise.all([
+    db
+      .selectFrom('requisicao')
+      .selectAll()
+      .where('num_escalacao', '=', numEscalacao)
+      .orderBy('inicio')
+      .orderBy('num_requisicao')
+      .execute(),
+    db
+      .selectFrom('porao as p')
+      .innerJoin('requisicao as r', 'r.num_requisicao', 'p.num_requisicao')
+      .select(['p.num_requisicao', 'p.num_porao', 'p.mercadoria', 'p.tonelagem'])
+      .where('r.num_escalacao', '=', numEscalacao)
+      .orderBy('p.num_requisicao')
+      .orderBy('p.num_porao')
+      .execute(),
+    db
+      .selectFrom('oferta')
+      .selectAll()
+      .where('num_escalacao', '=', numEscalacao)
+      .orderBy('num_requisicao')
+      .orderBy('num_porao')
+      .orderBy('seq_categoria')
+      .execute(),
+  ]);
+  return { requisicoes, poroes, ofertas };
+}
+
+/** One row per worker with a chosen offer in the call and category, with their latest typing time. */
+export async function confirmadosDaCategoria(db: DbOuTrx, numEscalacao: number, codCategoria: number) {
+  return db
+    .selectFrom('escolha as e')
+    .innerJoin('avulso as a', 'a.cod_avulso', 'e.cod_avulso')
+    .select((eb) => [
+      'a.cod_avulso',
+      'a.num_chamada',
+      'a.nome',
+      'a.sexo',
+      'a.cod_sindicato',
+      eb.fn.max('e.hora_digitacao').as('hora_digitacao'),
+    ])
+    .where('e.num_escalacao', '=', numEscalacao)
+    .where('e.cod_categoria', '=', codCategoria)
+    .groupBy(['a.cod_avulso', 'a.num_chamada', 'a.nome', 'a.sexo', 'a.cod_sindicato'])
+    .orderBy('hora_digitacao')
+    .orderBy('a.num_chamada')
+    .execute();
+}

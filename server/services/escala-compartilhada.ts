@@ -1,0 +1,204 @@
+import { categoriasEscala } from '#common/dominio.ts';
+import { aparenciaFuncao } from '#common/funcoes.ts';
+import { estruturaEscala } from '../db/repositorios/escalacao.ts';
+import type { DbOuTrx } from '../db/schema.ts';
+
+/**
+ * The shared, non-personal part of a call (requisitions, holds, offers), read once and kept in memory for a
+ * few seconds per numEscalacao (docs/decisions/0022-escalacao-desempenho.md). Nothing in it depends on who
+ * asks or on anyone's choices, so choices never invalidate it. Each offer keeps its JSON already written
+ * around the personal fields, so answering a worker is string concatenation, not serialisation.
+ */
+
+export interface OfertaCompartilhada {
+  seqCategoria: number;
+  codCategoria: number;
+  numRequisicao: number;
+  codOperador: number;
+  codNavio: number;
+  dataOperacao: string;
+  codPeriodo: number;
+  numPorao: string;
+  codFuncao: number;
+  nomeFuncao: string;
+  /** Shift start and end, epoch ms. */
+  inicio: number;
+  fim: number;
+  /** `{"codFuncao":…,"nomeFuncao":…,"numPorao":…,"seqCategoria":…,` */
+  jsonInicio: string;
+  /** `"situacao":0,…,"icone":…}` without and with the pointer fields. */
+  jsonFim: string;
+  jsonFimComPonteiro: string;
+}
+
+export interface PoraoCompartilhado {
+  /** `{"numPorao":…,"nomeMercadoria":…,"tonelagem":…,"funcoes":[` */
+  jsonInicio: string;
+  ofertas: OfertaCompartilhada[];
+}
+
+export interface RequisicaoCompartilhada {
+  numRequisicao: number;
+  inicio: number;
+  fim: number;
+  /** `{"numRequisicao":…,…,"qtdOfertas":N,"qtdEscolhas":` */
+  jsonInicio: string;
+  poroes: PoraoCompartilhado[];
+}
+
+export interface CategoriaCompartilhada {
+  codCategoria: number;
+  qtdOfertas: number;
+  requisicoes: RequisicaoCompartilhada[];
+}
+
+export interface EscalaCompartilhada {
+  numEscalacao: number;
+  /** Always the four categories of the call, in code order (1, 2, 4, 6), even without offers. */
+  categorias: CategoriaCompartilhada[];
+  ofertas: Map<number, OfertaCompartilhada>;
+  /** Earliest shift start and latest shift end of the call (epoch ms); 0 when it has no offers. */
+  inicioMin: number;
+  fimMax: number;
+}
+
+const j = JSON.stringify;
+
+export async function lerEscalaCompartilhada(
+  db: DbOuTrx,
+  numEscalacao: number,
+): Promise<EscalaCompartilhada> {
+  const { requisicoes, poroes, ofertas } = await estruturaEscala(db, numEscalacao);
+  const codigos = categoriasEscala.map((c) => c.codigo).sort((a, b) => a - b);
+  const categorias = new Map<number, CategoriaCompartilhada>(
+    codigos.map((codCategoria) => [codCategoria, { codCategoria, qtdOfertas: 0, requisicoes: [] }]),
+  );
+  const ofertasPorPorao = new Map<string, typeof ofertas>();
+  for (const o of ofertas) {
+    const chave = `${o.num_requisicao}/${o.num_porao}`;
+    const lista = ofertasPorPorao.get(chave);
+    if (lista) lista.push(o);
+    else ofertasPorPorao.set(chave, [o]);
+  }
+  const poroesPorRequisicao = new Map<number, typeof poroes>();
+  for (const p of poroes) {
+    const lista = poroesPorRequisicao.get(p.num_requisicao);
+    if (lista) lista.push(p);
+    else poroesPorRequisicao.set(p.num_requisicao, [p]);
+  }
+
+  const mapaOfertas = new Map<number, OfertaCompartilhada>();
+  let inicioMin = Number.POSITIVE_INFINITY;
+  let fimMax = 0;
+  for (const r of requisicoes) {
+    const categoria = categorias.get(r.cod_categoria);
+    if (!categoria) continue;
+    const inicio = Date.parse(r.inicio);
+    const fim = Date.parse(r.fim);
+    const poroesCompartilhados: PoraoCompartilhado[] = [];
+    let qtdOfertas = 0;
+    for (const p of poroesPorRequisicao.get(r.num_requisicao) ?? []) {
+      const doPorao = ofertasPorPorao.get(`${r.num_requisicao}/${p.num_porao}`) ?? [];
+      const compartilhadas = doPorao
+        .filter((o) => o.cod_categoria === r.cod_categoria)
+        .map((o): OfertaCompartilhada => {
+          const { nome, cor, icone } = aparenciaFuncao(o.cod_funcao, r.cod_local_atrac);
+          const jsonFim = `"situacao":0,"mensagem":null,"numVagas":${o.num_vagas},"cor":${j(cor)},"icone":${j(icone)}`;
+          let ponteiros = '';
+          if (o.ponteiro !== null) ponteiros += `,"ponteiro":${o.ponteiro}`;
+          if (o.ponteiro_a !== null) ponteiros += `,"ponteiroA":${o.ponteiro_a}`;
+          if (o.ponteiro_p !== null) ponteiros += `,"ponteiroP":${o.ponteiro_p}`;
+          if (o.grupo !== null) ponteiros += `,"grupo":${j(o.grupo)}`;
+          const oferta: OfertaCompartilhada = {
+            seqCategoria: o.seq_categoria,
+            codCategoria: o.cod_categoria,
+            numRequisicao: r.num_requisicao,
+            codOperador: r.cod_operador,
+            codNavio: r.cod_navio,
+            dataOperacao: r.data_operacao,
+            codPeriodo: r.cod_periodo,
+            numPorao: o.num_porao,
+            codFuncao: o.cod_funcao,
+            nomeFuncao: nome,
+            inicio,
+            fim,
+            jsonInicio: `{"codFuncao":${o.cod_funcao},"nomeFuncao":${j(nome)},"numPorao":${j(o.num_porao)},"seqCategoria":${o.seq_categoria},`,
+            jsonFim: `${jsonFim}}`,
+            jsonFimComPonteiro: `${jsonFim}${ponteiros}}`,
+          };
+          mapaOfertas.set(o.seq_categoria, oferta);
+          return oferta;
+        });
+      qtdOfertas += compartilhadas.length;
+      poroesCompartilhados.push({
+        jsonInicio: `{"numPorao":${j(p.num_porao)},"nomeMercadoria":${j(p.mercadoria)},"tonelagem":${p.tonelagem},"funcoes":[`,
+        ofertas: compartilhadas,
+      });
+    }
+    if (qtdOfertas === 0) continue;
+    inicioMin = Math.min(inicioMin, inicio);
+    fimMax = Math.max(fimMax, fim);
+    categoria.qtdOfertas += qtdOfertas;
+    categoria.requisicoes.push({
+      numRequisicao: r.num_requisicao,
+      inicio,
+      fim,
+      jsonInicio:
+        `{"numRequisicao":${r.num_requisicao},"codOperador":${r.cod_operador},"codNavio":${r.cod_navio},` +
+        `"nomeNavio":${j(r.nome_navio)},"nomeOperador":${j(r.nome_operador)},"dataOperacao":${j(r.data_operacao)},` +
+        `"codPeriodo":${r.cod_periodo},"horaInicio":${r.hora_inicio},"horaFim":${r.hora_fim},` +
+        `"codLocalAtrac":${j(r.cod_local_atrac)},"nomeLocalAtrac":${j(r.nome_local_atrac)},` +
+        `"qtdOfertas":${qtdOfertas},"qtdEscolhas":`,
+      poroes: poroesCompartilhados.filter((p) => p.ofertas.length > 0),
+    });
+  }
+  return {
+    numEscalacao,
+    categorias: [...categorias.values()],
+    ofertas: mapaOfertas,
+    inicioMin: Number.isFinite(inicioMin) ? inicioMin : 0,
+    fimMax,
+  };
+}
+
+/**
+ * Per-app cache of the shared part of calls: a few seconds of life (the scheduling system may change a
+ * call's offers), one load at a time per call (a rush of 6,000 workers triggers one read, not 6,000), and a
+ * bound on the number of calls kept (test users may load any number).
+ */
+export class CacheEscalas {
+  private readonly entradas = new Map<number, { expira: number; valor: Promise<EscalaCompartilhada> }>();
+  private readonly db: DbOuTrx;
+  private readonly validadeMs: number;
+  private readonly maximo: number;
+
+  constructor(db: DbOuTrx, validadeMs = 5_000, maximo = 32) {
+    this.db = db;
+    this.validadeMs = validadeMs;
+    this.maximo = maximo;
+  }
+
+  obter(numEscalacao: number): Promise<EscalaCompartilhada> {
+    const agora = performance.now();
+    const entrada = this.entradas.get(numEscalacao);
+    if (entrada && entrada.expira > agora) return entrada.valor;
+    const valor = lerEscalaCompartilhada(this.db, numEscalacao);
+    if (this.entradas.size >= this.maximo) {
+      const maisAntiga = this.entradas.keys().next().value;
+      if (maisAntiga !== undefined) this.entradas.delete(maisAntiga);
+    }
+    this.entradas.delete(numEscalacao);
+    this.entradas.set(numEscalacao, { expira: agora + this.validadeMs, valor });
+    // A failed read is not kept.
+    valor.catch(() => {
+      if (this.entradas.get(numEscalacao)?.valor === valor) this.entradas.delete(numEscalacao);
+    });
+    return valor;
+  }
+
+  /** Forget a call (after the scheduling system changes it, or in tests). */
+  esquecer(numEscalacao?: number): void {
+    if (numEscalacao === undefined) this.entradas.clear();
+    else this.entradas.delete(numEscalacao);
+  }
+}

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { detalheOferta, horaDigitacao, nomeCategoria, nomePorao, textoVagas } from './apresentacao.ts';
+import {
+  detalheOferta,
+  horaDigitacao,
+  nomeCategoria,
+  nomeConfirmado,
+  nomePorao,
+  textoVagas,
+} from './apresentacao.ts';
 
 describe('apresentação das ofertas', () => {
   it('nomeia porões e blocos a partir de 1', () => {
@@ -31,5 +38,13 @@ describe('apresentação das ofertas', () => {
   it("categoria desconhecida se chama 'Erro'", () => {
     expect(nomeCategoria(undefined)).toBe('Erro');
     expect(nomeCategoria('Vigia')).toBe('Vigia');
+  });
+
+  it('nome dos confirmados; Multifuncionais com o sindicato entre parênteses, sem repetir', () => {
+    expect(nomeConfirmado('JOSÉ DA SILVA', 'Estivador', false)).toBe('José da Silva');
+    expect(nomeConfirmado('JOSÉ DA SILVA', 'Multifuncional', true)).toBe('José da Silva (Multifuncional)');
+    expect(nomeConfirmado('JOSÉ DA SILVA (Multifuncional)', 'Multifuncional', true)).toBe(
+      'José da Silva (Multifuncional)',
+    );
   });
 });

@@ -1,6 +1,6 @@
 import { format } from 'date-fns';
 import { CATEGORIA } from '#common/dominio.ts';
-import { preencher } from '#common/formato.ts';
+import { nomeProprio, preencher } from '#common/formato.ts';
 
 /** How the offers screen writes holds, vacancies and times (escalacao.md §2 'Offers screen', §9). */
 
@@ -33,4 +33,14 @@ export function horaDigitacao(iso: string): string {
 /** The category header: its name, 'Erro' for an unknown segment. */
 export function nomeCategoria(nome: string | undefined): string {
   return nome ?? 'Erro';
+}
+
+/**
+ * A confirmed worker's name in proper case; in the group 'Multifuncionais' with the union in brackets
+ * (the server may already have written it).
+ */
+export function nomeConfirmado(nomeAvulso: string, sindicato: string, multifuncional: boolean): string {
+  const sufixo = ` (${sindicato})`;
+  const nome = nomeAvulso.endsWith(sufixo) ? nomeAvulso.slice(0, -sufixo.length) : nomeAvulso;
+  return multifuncional ? `${nomeProprio(nome)}${sufixo}` : nomeProprio(nome);
 }

@@ -1,8 +1,8 @@
 import * as Accordion from '@radix-ui/react-accordion';
 import { ChevronDown, TriangleAlert, Users } from 'lucide-react';
 import { useState } from 'react';
-import { nomeProprio, preencher } from '#common/formato.ts';
-import { horaDigitacao } from './apresentacao.ts';
+import { preencher } from '#common/formato.ts';
+import { horaDigitacao, nomeConfirmado } from './apresentacao.ts';
 import { CONFIRMADOS_INICIAL } from './confirmados.ts';
 import { atualizarConfirmados, useEstadoEscala } from './loja-escala.ts';
 
@@ -87,8 +87,7 @@ export function PainelConfirmados({ codCategoria }: { codCategoria: number }) {
                       <td>{preencher(a.numChamada, 3)}</td>
                       <td>{a.codAvulso}</td>
                       <td>
-                        {nomeProprio(a.nomeAvulso)}
-                        {grupo.nome === GRUPO_MULTIFUNCIONAIS ? ` (${a.sindicato})` : null}
+                        {nomeConfirmado(a.nomeAvulso, a.sindicato, grupo.nome === GRUPO_MULTIFUNCIONAIS)}
                       </td>
                       <td className="confirmados-hora">{horaDigitacao(a.horaDigitacao)}</td>
                     </tr>

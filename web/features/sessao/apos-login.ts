@@ -2,6 +2,7 @@ import type { DadosLogin } from '#common/api/sessao.ts';
 import { caminhos } from '../../lib/caminhos.ts';
 import { queryClient } from '../../lib/consultas.ts';
 import { habilitacoesQuery, ultimosTrabalhosQuery } from '../avulso/api.ts';
+import { garantirVagas } from '../escalacao/loja-escala.ts';
 import { escalaAbertaQuery } from './api.ts';
 
 /**
@@ -11,6 +12,9 @@ import { escalaAbertaQuery } from './api.ts';
  */
 export async function aposLogin(dados: DadosLogin): Promise<string> {
   void dados;
+  // Vacancies: only when not impeded, an open call exists and none is loaded yet; not awaited, so the
+  // worker lands at once (/escalacao shows them loading).
+  void garantirVagas(dados);
   await Promise.all([
     queryClient.prefetchQuery(habilitacoesQuery),
     queryClient.prefetchQuery(ultimosTrabalhosQuery),

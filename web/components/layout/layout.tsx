@@ -1,12 +1,81 @@
-import { Outlet, ScrollRestoration } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
+import { encerrarSessao, limparSessaoLocal } from '../../features/sessao/encerrar.ts';
+import { quandoSessaoExpirar } from '../../lib/api-client.ts';
+import { caminhos } from '../../lib/caminhos.ts';
+import { useDadosLogin } from '../../lib/sessao.ts';
+import { ehQuiosque } from '../../lib/token.ts';
+import { BarraSuperior } from './barra-superior.tsx';
+import { FilaMensagens } from './fila-mensagens.tsx';
+import { Rodape } from './rodape.tsx';
+import './layout.css';
 
-/** The frame of every page: top bar, content, footer. */
+/** The page body carries the id `inicio` on /login and /inicio only (escalacao.md §2). */
+const CAMINHOS_COM_ID_INICIO: readonly string[] = [caminhos.login, caminhos.inicio];
+
+/** At the kiosk a session ends after this long without a touch (the server's kiosk idle limit is 2 min). */
+export const OCIOSIDADE_QUIOSQUE_MS = 90_000;
+
+/** The frame of every page: top bar, content, footer, service messages; session expiry and kiosk idling. */
 export function Layout() {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const avulso = useDadosLogin();
+  const [saindo, setSaindo] = useState(false);
+
+  useEffect(() => {
+    document.body.id = CAMINHOS_COM_ID_INICIO.includes(pathname.replace(/\/+$/, '')) ? 'inicio' : '';
+  }, [pathname]);
+
+  // The server said the session is over (idle, expired, revoked): clean up and log in again.
+  useEffect(
+    () =>
+      quandoSessaoExpirar(() => {
+        navigate(limparSessaoLocal(), { replace: true });
+      }),
+    [navigate],
+  );
+
+  // Kiosk: nobody may find the previous worker's session open.
+  const logado = avulso !== null;
+  useEffect(() => {
+    if (!logado || !ehQuiosque()) return;
+    let relogio: number | undefined;
+    const reiniciar = () => {
+      window.clearTimeout(relogio);
+      relogio = window.setTimeout(async () => {
+        navigate(await encerrarSessao(), { replace: true });
+      }, OCIOSIDADE_QUIOSQUE_MS);
+    };
+    const eventos = ['pointerdown', 'keydown', 'touchstart', 'wheel'] as const;
+    reiniciar();
+    for (const e of eventos) window.addEventListener(e, reiniciar, { passive: true });
+    return () => {
+      window.clearTimeout(relogio);
+      for (const e of eventos) window.removeEventListener(e, reiniciar);
+    };
+  }, [logado, navigate]);
+
+  async function sair() {
+    setSaindo(true);
+    try {
+      navigate(await encerrarSessao(), { replace: true });
+    } finally {
+      setSaindo(false);
+    }
+  }
+
   return (
     <div className="app">
-      <main className="conteudo">
+      <a href="#conteudo" className="pular-para-conteudo">
+        Pular para o conteúdo
+      </a>
+      <BarraSuperior aoSair={sair} saindo={saindo} />
+      <main id="conteudo" className="conteudo" tabIndex={-1}>
         <Outlet />
       </main>
+      <Rodape />
+      <FilaMensagens />
       <ScrollRestoration />
     </div>
   );

@@ -1,0 +1,171 @@
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import Database from 'better-sqlite3';
+import { aparenciaFuncao, COR_MAJORADA } from '../common/funcoes.ts';
+import { capturar, entrar, fecharMensagens, TELAS } from './apoio.ts';
+
+/** '#1d4ed8' → 'rgb(29, 78, 216)', as computed styles report colours. */
+function rgb(hex: string): string {
+  const n = Number.parseInt(hex.slice(1), 16);
+  return `rgb(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255})`;
+}
+
+const DIR_CAPTURAS = path.resolve(import.meta.dirname, 'artifacts', 'capturas');
+
+/** The e2e server's SQLite database (e2e/servidor.ts). */
+function abrirBancoE2e() {
+  const porta = process.env.E2E_PORT ?? '8181';
+  const arquivo = path.resolve(import.meta.dirname, 'artifacts', `banco-${porta}`, 'portal-tpa.sqlite');
+  const db = new Database(arquivo);
+  db.pragma('busy_timeout = 5000');
+  return db;
+}
+
+test('100001 vê a caixa da chamada, o trabalho corrente, os cartões e o aviso', async ({ page }) => {
+  await entrar(page, '100001');
+  const caixa = page.getByTestId('caixa-chamada');
+  await expect(caixa).toContainText(/Escala nº \d+/);
+  await expect(caixa).toContainText(/\d{2}\/\d{2}\/\d{4} às \d{2}:\d{2}/);
+  await expect(caixa).toContainText('AMBIENTE DE TESTES!');
+
+  const trabalho = page.getByRole('region', { name: 'Escalado para a operação' });
+  for (const coluna of ['Data', 'Turno', 'Operador', 'Navio', 'Cais', 'Mercadoria', 'Função']) {
+    await expect(trabalho.getByRole('columnheader', { name: coluna })).toBeAttached();
+  }
+  await expect(trabalho.getByRole('cell').nth(1)).toHaveText(/^\d{2}-\d{2}$/);
+
+  await expect(page.getByText('Acesse seus dados, históricos e habilitações.')).toBeVisible();
+  await expect(
+    page.getByText('Escalação eletrônica do Trabalhador Portuário Avulso, em sistema de rodízio.'),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Escalar-se' })).toHaveAttribute('href', '/escalacao');
+  await expect(page.getByRole('heading', { name: 'Fale com o OGMO' })).toBeVisible();
+  const atencao = page.getByRole('region', { name: 'Atenção!' });
+  await expect(atencao.getByRole('link', { name: 'Financeiro' })).toHaveAttribute(
+    'href',
+    '/minha-conta/financeiro',
+  );
+  await expect(atencao).toContainText('suspenso por 3 dias');
+  await expect(atencao).toContainText('mesa e cadeira');
+});
+
+test('o crachá abre em tela cheia, amplia a foto e fecha com um toque fora dela', async ({ page }) => {
+  await entrar(page, '100001');
+  await page.getByRole('button', { name: 'Crachá' }).click();
+  const cracha = page.getByRole('dialog');
+  await expect(cracha).toContainText('Crachá de identificação para acesso ao Porto de Suape');
+  await expect(cracha).toContainText('529.982.247-25');
+  await expect(cracha).toContainText('100001');
+  await expect(cracha).toContainText('José Carlos da Silva');
+  await expect(cracha).toContainText('Estivador');
+  // The photo loads from its signed URL.
+  await expect(cracha.getByRole('img', { name: /Foto de/ })).toHaveJSProperty('complete', true);
+  await expect(cracha.locator('img')).not.toHaveJSProperty('naturalWidth', 0);
+  const caixa = await cracha.boundingBox();
+  const tela = page.viewportSize();
+  expect(caixa && tela && caixa.width > tela.width * 0.9).toBe(true);
+
+  const foto = cracha.getByRole('button', { name: 'Ampliar foto' });
+  await foto.click();
+  await expect(cracha.getByRole('button', { name: 'Reduzir foto' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(cracha.getByText('Navio')).toBeHidden();
+  await cracha.getByRole('button', { name: 'Reduzir foto' }).click();
+  await expect(cracha.getByText('Navio')).toBeVisible();
+  await cracha.getByText('Crachá de identificação').click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test('o impedido vê a caixa vermelha com suas mensagens', async ({ page }) => {
+  await entrar(page, '100005');
+  const caixa = page.getByTestId('caixa-chamada');
+  await expect(caixa.getByRole('alert')).toContainText('Exame médico periódico (ASO) vencido');
+  await expect(caixa).toContainText('Treinamento NR-29 pendente');
+  await expect(caixa).not.toContainText('Escala nº');
+});
+
+test('as mensagens de serviço aparecem uma de cada vez e não voltam', async ({ page }) => {
+  const db = abrirBancoE2e();
+  const codAvulso = (
+    db
+      .prepare(
+        "select cod_avulso from avulso where cod_avulso not like '1000%' and cod_avulso <> '900001' order by cod_avulso limit 1",
+      )
+      .get() as { cod_avulso: string }
+  ).cod_avulso;
+  const agora = new Date().toISOString();
+  const inserir = db.prepare(
+    'insert into mensagem_servico (cod_avulso, titulo, corpo, criada_em) values (?, ?, ?, ?)',
+  );
+  inserir.run(codAvulso, 'Primeiro aviso de teste', 'Corpo do primeiro aviso.', agora);
+  inserir.run(codAvulso, 'Segundo aviso de teste', 'Corpo do segundo aviso.', agora);
+  db.close();
+
+  await page.goto('/login');
+  await page.getByLabel('Usuário').fill(codAvulso);
+  await page.getByLabel('Senha').fill('123456');
+  await page.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(page).toHaveURL(/\/inicio$/);
+
+  const dialogo = page.getByRole('dialog');
+  await expect(dialogo).toContainText('Primeiro aviso de teste');
+  await expect(dialogo).toContainText('Corpo do primeiro aviso.');
+  await dialogo.getByRole('button', { name: 'Fechar' }).click();
+  await expect(dialogo).toHaveCount(0);
+  await expect(page.getByRole('dialog')).toContainText('Segundo aviso de teste');
+  await page.getByRole('dialog').getByRole('button', { name: 'Fechar' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  await page.reload();
+  await expect(page.getByTestId('caixa-chamada')).toBeVisible();
+  await page.waitForTimeout(800);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test('/funcoes é pública e mostra as categorias com cor e ícone', async ({ page }) => {
+  await page.goto('/funcoes');
+  await expect(page).toHaveURL(/\/funcoes$/);
+  await expect(page.getByRole('heading', { name: 'Funções' })).toBeVisible();
+  for (const categoria of ['Estiva', 'Conferência', 'Capatazia', 'Vigia', 'Vigia (cais majorado)']) {
+    await expect(page.getByRole('heading', { name: categoria, exact: true })).toBeVisible();
+  }
+  // Each function shows its catalogue colour and an icon.
+  const estivador = page.locator('.funcao-chip', { hasText: 'Estivador' }).first();
+  await expect(estivador.locator('svg')).toBeVisible();
+  await expect(estivador.locator('.funcao-chip-icone')).toHaveCSS(
+    'background-color',
+    rgb(aparenciaFuncao(101).cor.fundo),
+  );
+  const majorado = page
+    .getByRole('region', { name: 'Vigia (cais majorado)' })
+    .locator('.funcao-chip-icone')
+    .first();
+  await expect(majorado).toHaveCSS('background-color', rgb(COR_MAJORADA.fundo));
+});
+
+test('/fale-com-o-ogmo mostra Em breve!', async ({ page }) => {
+  await entrar(page, '100004');
+  await page.goto('/fale-com-o-ogmo');
+  await expect(page.getByText('Em breve!')).toBeVisible();
+  await page.getByRole('link', { name: 'Voltar' }).click();
+  await expect(page).toHaveURL(/\/inicio$/);
+});
+
+test('capturas de /inicio, do crachá e de /funcoes', async ({ page }) => {
+  await entrar(page, '100001');
+  for (const [nome, tela] of Object.entries(TELAS)) {
+    await page.setViewportSize(tela);
+    await page.goto('/inicio');
+    await fecharMensagens(page);
+    await expect(page.getByRole('region', { name: 'Escalado para a operação' })).toBeVisible();
+    await expect(page.locator('.barra-avulso-foto')).toBeVisible();
+    await capturar(page, `inicio-${nome}`);
+    await page.getByRole('button', { name: 'Crachá' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.waitForTimeout(300);
+    // The badge is a fixed full-screen dialog: a viewport shot shows what the gate sees.
+    await page.screenshot({ path: path.join(DIR_CAPTURAS, `cracha-${nome}.png`) });
+    await page.keyboard.press('Escape');
+    await page.goto('/funcoes');
+    await capturar(page, `funcoes-${nome}`);
+  }
+});

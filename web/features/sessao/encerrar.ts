@@ -1,0 +1,30 @@
+import { caminhos } from '../../lib/caminhos.ts';
+import { queryClient } from '../../lib/consultas.ts';
+import { sessao } from '../../lib/sessao.ts';
+import { ehQuiosque } from '../../lib/token.ts';
+import { escalaAbertaQuery, sair } from './api.ts';
+
+/**
+ * Clears everything the client knows about the worker (escalacao.md §4): token and dadosLogin, every
+ * feature's client state (sessao.encerrar), the server state cache; then reloads the open call, which
+ * the logged-out screens show too. Returns where to go: /totem at the kiosk, /login elsewhere.
+ */
+export function limparSessaoLocal(): string {
+  const destino = ehQuiosque() ? caminhos.totem : caminhos.login;
+  sessao.encerrar();
+  queryClient.clear();
+  void queryClient.prefetchQuery(escalaAbertaQuery);
+  return destino;
+}
+
+/** Logout: POST /api/logout (the server revokes the token), then the local clean-up. */
+export async function encerrarSessao(): Promise<string> {
+  if (sessao.temToken()) {
+    try {
+      await sair();
+    } catch {
+      // The session may be gone already (expired, revoked): logging out locally is what matters.
+    }
+  }
+  return limparSessaoLocal();
+}

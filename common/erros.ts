@@ -24,6 +24,11 @@ export const catalogoErros = {
   SemDescanso: { status: 409, mensagem: 'Você não possui descanso suficiente para esta operação!' },
   EleicaoInexistente: { status: 404, mensagem: 'Não há eleição aberta para votação.' },
   VotoJaRegistrado: { status: 409, mensagem: 'Seu voto já foi registrado nesta eleição.' },
+  EleicaoEmAndamento: {
+    status: 409,
+    mensagem: 'A eleição ainda está aberta: o resultado só sai depois do encerramento.',
+  },
+  EleicaoEncerrada: { status: 409, mensagem: 'Esta eleição já foi encerrada.' },
   DeclaracaoNaoHabilitada: {
     status: 403,
     mensagem: 'Favor entrar em contato com o OGMO para solicitar a liberação da declaração!',

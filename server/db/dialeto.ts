@@ -30,6 +30,36 @@ export function naoNulo(c: ColumnDefinitionBuilder) {
 }
 
 /**
+ * A table whose rows keep no trace of their insertion order: SQLite stores a WITHOUT ROWID table in
+ * primary-key order; PostgreSQL's heap has no such option (see `reescreverSemOrdem` in the election
+ * service and docs/decisions/0060-eleicao-sigilo-do-voto.md).
+ */
+export function semOrdemDeInsercao<T extends string, C extends string>(
+  tabela: CreateTableBuilder<T, C>,
+  dialeto: Dialeto,
+): CreateTableBuilder<T, C> {
+  return dialeto === 'sqlite' ? tabela.modifyEnd(sql`without rowid`) : tabela;
+}
+
+/** A primary-key or unique violation, on either database (SQLite SQLITE_CONSTRAINT_*, PostgreSQL 23505). */
+export function ehViolacaoDeUnicidade(erro: unknown): boolean {
+  if (!erro || typeof erro !== 'object' || !('code' in erro)) return false;
+  const codigo = (erro as { code: unknown }).code;
+  return (
+    codigo === '23505' || codigo === 'SQLITE_CONSTRAINT_PRIMARYKEY' || codigo === 'SQLITE_CONSTRAINT_UNIQUE'
+  );
+}
+
+/**
+ * After rows were rewritten, drop the dead versions PostgreSQL keeps in the heap until a vacuum
+ * (best effort, outside any transaction). SQLite reuses the freed pages of its B-trees by itself.
+ */
+export async function descartarVersoesAntigas(db: QualquerDb, tabelas: string[]): Promise<void> {
+  if (dialetoDe(db) !== 'postgres') return;
+  await sql`vacuum ${sql.join(tabelas.map((t) => sql.table(t)))}`.execute(db);
+}
+
+/**
  * `SELECT … FOR UPDATE` on PostgreSQL, to serialise concurrent writes on one row (a worker's posts of
  * choices); SQLite transactions are serial already and have no such clause.
  */

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { TabelasEleicao } from './tables/eleicao.ts';
 import type { TabelasEscalacao } from './tables/escalacao.ts';
 import type { TabelasFundacao } from './tables/fundacao.ts';
 
@@ -6,7 +7,7 @@ import type { TabelasFundacao } from './tables/fundacao.ts';
  * The whole database, composed of each feature's tables (server/db/tables/*.ts).
  * A feature adds its interface here and its migration in migrations/index.ts.
  */
-export interface Database extends TabelasFundacao, TabelasEscalacao {}
+export interface Database extends TabelasFundacao, TabelasEscalacao, TabelasEleicao {}
 
 export type Db = Kysely<Database>;
 /** Repositories take `db | trx` first: the caller owns the transaction. */

@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely/migration';
 import * as fundacao from './2026-11-21-01-fundacao.ts';
 import * as escalacao from './2026-11-21-03-escalacao.ts';
+import * as eleicao from './2026-11-21-06-eleicao.ts';
 
 /**
  * Every migration, by name; names sort by date. A feature appends its own line.
@@ -9,4 +10,5 @@ import * as escalacao from './2026-11-21-03-escalacao.ts';
 export const migracoes: Record<string, Migration> = {
   '2026-11-21-01-fundacao': fundacao,
   '2026-11-21-03-escalacao': escalacao,
+  '2026-11-21-06-eleicao': eleicao,
 };

@@ -2,6 +2,7 @@ import { relogioSistema } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import { gerarHashSenha } from '../../services/senhas.ts';
 import type { Db } from '../schema.ts';
+import { semearEleicao } from './eleicao.ts';
 import { semearEscalacao } from './escalacao.ts';
 import { semearFundacao } from './fundacao.ts';
 
@@ -21,5 +22,6 @@ export async function semearDemo(db: Db, config: Config, agora: Date = relogioSi
   await db.transaction().execute(async (trx) => {
     await semearFundacao(trx, config, senhaHash, agora);
     await semearEscalacao(trx, config, agora);
+    await semearEleicao(trx, config, agora);
   });
 }

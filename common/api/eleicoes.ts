@@ -1,0 +1,106 @@
+import { z } from '../zod-pt.ts';
+
+/**
+ * The CPATP election (escalacao.md §3, §7; docs/decisions/0060-eleicao-sigilo-do-voto.md).
+ * A candidate's `matricula` is the worker code as a number; 999998 and 999999 are white and null.
+ */
+
+export const sexoSchema = z.enum(['F', 'M']);
+
+export const candidatoSchema = z.object({
+  matricula: z.number(),
+  nomeExibicao: z.string(),
+  /** null for the two pseudo-candidates. */
+  sexo: sexoSchema.nullable(),
+  codSindicato: z.number().nullable(),
+  /** Signed, expiring photo URL like the worker's own; null for the pseudo-candidates. */
+  fotoUrl: z.string().nullable(),
+});
+export type Candidato = z.infer<typeof candidatoSchema>;
+
+/** GET /api/eleicoes/pendente: the open election the worker has not voted in, or null. */
+export const eleicaoPendenteSchema = z
+  .object({
+    eleicao: z.object({ $id: z.number(), descricao: z.string().nullable() }),
+    /** Sorted by display name (pt-BR), then 999998 'Voto em Branco' and 999999 'Voto Nulo'. */
+    candidatos: z.array(candidatoSchema),
+  })
+  .nullable();
+export type EleicaoPendente = NonNullable<z.infer<typeof eleicaoPendenteSchema>>;
+
+/** POST /api/eleicoes/voto */
+export const votoBody = z.object({
+  idEleicao: z.number({ error: 'Informe a eleição.' }).int('Eleição inválida.').positive('Eleição inválida.'),
+  voto: z
+    .number({ error: 'Escolha um candidato, voto em branco ou voto nulo.' })
+    .int('Voto inválido.')
+    .positive('Voto inválido.')
+    .max(999999, 'Voto inválido.'),
+});
+export type VotoBody = z.infer<typeof votoBody>;
+
+export const idEleicaoParams = z.object({
+  id: z.coerce.number({ error: 'Eleição inválida.' }).int('Eleição inválida.').positive('Eleição inválida.'),
+});
+
+export const situacaoEleicaoSchema = z.enum(['aberta', 'encerrada']);
+export type SituacaoEleicao = z.infer<typeof situacaoEleicaoSchema>;
+
+export const eleicaoResumoSchema = z.object({
+  $id: z.number(),
+  descricao: z.string().nullable(),
+  /** ISO instants. */
+  abertura: z.string(),
+  encerramento: z.string().nullable(),
+  situacao: situacaoEleicaoSchema,
+});
+export type EleicaoResumo = z.infer<typeof eleicaoResumoSchema>;
+
+export const linhaApuracaoSchema = z.object({
+  matricula: z.number(),
+  nomeExibicao: z.string(),
+  sexo: sexoSchema,
+  codSindicato: z.number(),
+  votos: z.number(),
+});
+export type LinhaApuracao = z.infer<typeof linhaApuracaoSchema>;
+
+/** GET /api/eleicoes/:id/resultado (staff, only after closing). */
+export const resultadoEleicaoSchema = z.object({
+  eleicao: eleicaoResumoSchema,
+  /** Most voted first; ties in name order. */
+  candidatos: z.array(linhaApuracaoSchema),
+  brancos: z.number(),
+  nulos: z.number(),
+  /** Ballots for a candidate. */
+  validos: z.number(),
+  /** Ballots in the box; always equal to `votantes`. */
+  cedulas: z.number(),
+  votantes: z.number(),
+  /** The roll fixed at closing: workers entitled to vote. */
+  eleitores: z.number(),
+  /** votantes / eleitores, 0..1. */
+  comparecimento: z.number(),
+  emitidoEm: z.string(),
+});
+export type ResultadoEleicao = z.infer<typeof resultadoEleicaoSchema>;
+
+/** GET /api/eleicoes/:id/zeresima (staff, while open and before the first ballot). */
+export const zeresimaSchema = z.object({
+  eleicao: eleicaoResumoSchema,
+  /** Every candidate, white and null included, each with the ballots stored for it: all 0. */
+  candidatos: z.array(
+    candidatoSchema.pick({ matricula: true, nomeExibicao: true }).extend({ votos: z.number() }),
+  ),
+  cedulas: z.number(),
+  votantes: z.number(),
+  eleitores: z.number(),
+  emitidoEm: z.string(),
+});
+export type Zeresima = z.infer<typeof zeresimaSchema>;
+
+/** GET /api/eleicoes (staff): every election, newest first. */
+export const listaEleicoesSchema = z.array(
+  eleicaoResumoSchema.extend({ candidatos: z.number(), votantes: z.number() }),
+);
+export type ListaEleicoes = z.infer<typeof listaEleicoesSchema>;

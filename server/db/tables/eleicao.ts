@@ -1,0 +1,47 @@
+import type { Generated } from 'kysely';
+
+/**
+ * The CPATP election (docs/decisions/0060-eleicao-sigilo-do-voto.md). Who voted (`votante`) and what was
+ * voted (`cedula`) are kept apart: a ballot carries no worker, no time and no insertion order.
+ */
+export interface EleicaoTable {
+  id: Generated<number>;
+  descricao: string | null;
+  /** ISO instant the election opened. */
+  abertura: string;
+  /** ISO instant it closed; null while open. */
+  encerramento: string | null;
+  situacao: 'aberta' | 'encerrada';
+  /** The roll (workers entitled to vote), fixed at closing; null while open. */
+  eleitores: number | null;
+}
+
+export interface CandidatoTable {
+  eleicao_id: number;
+  /** The candidate's worker code as a number (below 999998). */
+  matricula: number;
+  nome_exibicao: string;
+  sexo: 'F' | 'M';
+  cod_sindicato: number;
+}
+
+/** Who has voted: no time at all, so it cannot be lined up with anything. */
+export interface VotanteTable {
+  eleicao_id: number;
+  cod_avulso: string;
+}
+
+/** A ballot: a random key and the chosen matricula (999998 white, 999999 null). Nothing else. */
+export interface CedulaTable {
+  eleicao_id: number;
+  /** Random UUID v4: the physical order of the rows says nothing about when they came. */
+  id: string;
+  voto: number;
+}
+
+export interface TabelasEleicao {
+  eleicao: EleicaoTable;
+  candidato: CandidatoTable;
+  votante: VotanteTable;
+  cedula: CedulaTable;
+}

@@ -20,6 +20,32 @@ export const TITULOS_DECLARACAO: Record<TipoDeclaracao, string> = {
   mp945: 'Declaração de afastamento (MP 945)',
 };
 
+/** What the worker reads at each outcome (minha-conta.md §2, §4; {product} is OGMO). */
+export const MENSAGENS_DECLARACAO: Record<
+  TipoDeclaracao,
+  { naoHabilitado: string; jaEmitida: string; emitida: string; erroEnvio: string }
+> = {
+  lockdown: {
+    naoHabilitado:
+      'Favor entrar em contato com o OGMO para solicitar a liberação da declaração de atividade para o lockdown!',
+    jaEmitida: 'Você já emitiu sua declaração de atividade para o lockdown!',
+    emitida: 'Declaração emitida com sucesso!',
+    erroEnvio: 'Erro ao emitir a declaração de atividade para o lockdown!',
+  },
+  mp945: {
+    naoHabilitado:
+      'Favor entrar em contato com o OGMO para verificar a liberação da declaração de afastamento!',
+    jaEmitida: 'Você já enviou sua declaração de afastamento ao OGMO!',
+    emitida: 'Declaração enviada com sucesso!',
+    erroEnvio: 'Erro ao enviar a declaração de afastamento!',
+  },
+};
+
+/** Default of ErroGenerico when loading or accessing fails without a message (minha-conta.md §8). */
+export const MENSAGEM_ERRO_CONSULTA = 'Erro ao consultar a declaração de afastamento!';
+export const MENSAGEM_ERRO_DADOS_PESSOAIS =
+  'Erro ao obter seus dados pessoais para a emissão da declaração! Entre em contato com o OGMO!';
+
 /** First part of the verification code: LKD-7K3M-9QX2, AFT-…. */
 export const PREFIXOS_CODIGO: Record<TipoDeclaracao, string> = { lockdown: 'LKD', mp945: 'AFT' };
 

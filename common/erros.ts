@@ -34,6 +34,10 @@ export const catalogoErros = {
     mensagem: 'Favor entrar em contato com o OGMO para solicitar a liberação da declaração!',
   },
   DeclaracaoJaEmitida: { status: 409, mensagem: 'Você já emitiu esta declaração!' },
+  DadosAcessoIncorretos: {
+    status: 403,
+    mensagem: 'CPF ou data de nascimento não conferem com o seu cadastro.',
+  },
   MuitasRequisicoes: {
     status: 429,
     mensagem: 'Muitas tentativas. Aguarde alguns instantes e tente novamente.',

@@ -1,5 +1,6 @@
-import { format, parse } from 'date-fns';
-import { ptBR } from 'date-fns/locale';
+import { format } from 'date-fns/format';
+import { parse } from 'date-fns/parse';
+import { ptBR } from 'date-fns/locale/pt-BR';
 
 /** pt-BR presentation rules shared by the web app and the PDFs. */
 

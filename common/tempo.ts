@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
+import { format } from 'date-fns/format';
 
 /**
  * Local port time ↔ instants. The port keeps its own time zone (America/Recife by default, a setting);

@@ -12,6 +12,7 @@ import { tratarErros } from './plugins/envelope.ts';
 import { servirWeb } from './plugins/web.ts';
 import { protegerXsrf } from './plugins/xsrf.ts';
 import { rotasAvulso } from './routes/avulso/rotas.ts';
+import { rotasDeclaracoes } from './routes/declaracoes/rotas.ts';
 import { rotasEleicoes } from './routes/eleicoes/rotas.ts';
 import { rotasEscalaAberta } from './routes/escala-aberta/rotas.ts';
 import { rotasFotos } from './routes/fotos/rotas.ts';
@@ -112,6 +113,7 @@ export async function construirApp(opcoes: OpcoesApp): Promise<FastifyInstance> 
   await app.register(rotasEscalaAberta);
   await app.register(rotasAvulso);
   await app.register(rotasFotos);
+  await app.register(rotasDeclaracoes);
   await app.register(rotasVagas);
   await app.register(rotasEleicoes);
 

@@ -2,6 +2,7 @@ import { relogioSistema } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import { gerarHashSenha } from '../../services/senhas.ts';
 import type { Db } from '../schema.ts';
+import { semearDeclaracoes } from './declaracoes.ts';
 import { semearEleicao } from './eleicao.ts';
 import { semearEscalacao } from './escalacao.ts';
 import { semearFundacao } from './fundacao.ts';
@@ -21,6 +22,7 @@ export async function semearDemo(db: Db, config: Config, agora: Date = relogioSi
   const senhaHash = await gerarHashSenha('123456');
   await db.transaction().execute(async (trx) => {
     await semearFundacao(trx, config, senhaHash, agora);
+    await semearDeclaracoes(trx, config, agora);
     await semearEscalacao(trx, config, agora);
     await semearEleicao(trx, config, agora);
   });

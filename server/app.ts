@@ -15,6 +15,7 @@ import { rotasAvulso } from './routes/avulso/rotas.ts';
 import { rotasDeclaracoes } from './routes/declaracoes/rotas.ts';
 import { rotasEleicoes } from './routes/eleicoes/rotas.ts';
 import { rotasEscalaAberta } from './routes/escala-aberta/rotas.ts';
+import { rotasFinanceiro } from './routes/financeiro/rotas.ts';
 import { rotasFotos } from './routes/fotos/rotas.ts';
 import { rotasSessao } from './routes/sessao/rotas.ts';
 import { rotasVagas } from './routes/vagas/rotas.ts';
@@ -113,8 +114,9 @@ export async function construirApp(opcoes: OpcoesApp): Promise<FastifyInstance> 
   await app.register(rotasEscalaAberta);
   await app.register(rotasAvulso);
   await app.register(rotasFotos);
-  await app.register(rotasDeclaracoes);
+  await app.register(rotasFinanceiro);
   await app.register(rotasVagas);
+  await app.register(rotasDeclaracoes);
   await app.register(rotasEleicoes);
 
   await servirWeb(app, config.webDir);

@@ -163,6 +163,15 @@ export function paragrafo(doc: Documento, texto: string, opcoes: PDFKit.Mixins.T
   doc.text(texto, x, doc.y, { width: larguraUtil(doc), lineGap: 2, ...opcoes });
 }
 
+/** A small grey note (legal basis, how values were obtained). */
+export function nota(doc: Documento, texto: string): void {
+  const x = doc.page.margins.left;
+  doc.fillColor(CORES.suave).font(FONTE).fontSize(8);
+  doc.text(texto, x, doc.y, { width: larguraUtil(doc), lineGap: 1.5, align: 'justify' });
+  doc.moveDown(0.4);
+  doc.fillColor(CORES.texto).font(FONTE).fontSize(10);
+}
+
 export interface Celula {
   rotulo: string;
   valor: string;

@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely/migration';
 import * as fundacao from './2026-11-21-01-fundacao.ts';
 import * as escalacao from './2026-11-21-03-escalacao.ts';
+import * as financeiro from './2026-11-21-04-financeiro.ts';
 import * as declaracoes from './2026-11-21-05-declaracoes.ts';
 import * as eleicao from './2026-11-21-06-eleicao.ts';
 
@@ -11,6 +12,7 @@ import * as eleicao from './2026-11-21-06-eleicao.ts';
 export const migracoes: Record<string, Migration> = {
   '2026-11-21-01-fundacao': fundacao,
   '2026-11-21-03-escalacao': escalacao,
+  '2026-11-21-04-financeiro': financeiro,
   '2026-11-21-05-declaracoes': declaracoes,
   '2026-11-21-06-eleicao': eleicao,
 };

@@ -5,6 +5,7 @@ import type { Db } from '../schema.ts';
 import { semearDeclaracoes } from './declaracoes.ts';
 import { semearEleicao } from './eleicao.ts';
 import { semearEscalacao } from './escalacao.ts';
+import { semearFinanceiro } from './financeiro.ts';
 import { semearFundacao } from './fundacao.ts';
 
 /** True when the database holds no worker yet: the demo is only ever created on an empty database. */
@@ -23,6 +24,7 @@ export async function semearDemo(db: Db, config: Config, agora: Date = relogioSi
   await db.transaction().execute(async (trx) => {
     await semearFundacao(trx, config, senhaHash, agora);
     await semearDeclaracoes(trx, config, agora);
+    await semearFinanceiro(trx, config, agora);
     await semearEscalacao(trx, config, agora);
     await semearEleicao(trx, config, agora);
   });

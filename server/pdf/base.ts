@@ -111,7 +111,7 @@ export function cabecalho(doc: Documento, org: Organizacao, titulo: string, subt
     .fill(CORES.primaria)
     .restore();
 
-  const larguraTitulo = 190;
+  const larguraTitulo = 235;
   const larguraOrg = largura - larguraTitulo - 12;
   doc.fillColor(CORES.primaria).font(FONTE_NEGRITO).fontSize(14);
   doc.text(org.nome, x, topo, { width: larguraOrg });
@@ -122,7 +122,7 @@ export function cabecalho(doc: Documento, org: Organizacao, titulo: string, subt
   doc.text(`Telefone ${org.telefoneSede}`, { width: larguraOrg });
   const fimOrg = doc.y;
 
-  doc.fillColor(CORES.primaria).font(FONTE_NEGRITO).fontSize(13);
+  doc.fillColor(CORES.primaria).font(FONTE_NEGRITO).fontSize(12.5);
   doc.text(titulo.toLocaleUpperCase('pt-BR'), x + largura - larguraTitulo, topo, {
     width: larguraTitulo,
     align: 'right',
@@ -241,7 +241,7 @@ export function tabela(doc: Documento, { colunas, linhas, totais, tamanhoFonte =
   const x0 = doc.page.margins.left;
   const total = larguraUtil(doc);
   const larguras = colunas.map((c) => c.largura * total);
-  const pad = 4;
+  const pad = 3.5;
 
   const alturaLinha = (celulas: string[], fonte: string) => {
     doc.font(fonte).fontSize(tamanhoFonte);

@@ -93,11 +93,23 @@ export async function pdfContracheque(
     autor: organizacao.nome,
     emitidoEm: emitido,
   });
-  cabecalho(doc, organizacao, titulo, `Nº ${numeroFormatado(c.numero)} · ${tipo ?? ''}`);
-  blocoTrabalhador(doc, trabalhador, [
-    { rotulo: 'Função', valor: c.funcao ?? '', largura: 0.3 },
-    { rotulo: 'Competência', valor: `${nomeMes(c.mes)}/${c.ano}`, largura: 0.2 },
-  ]);
+  cabecalho(
+    doc,
+    organizacao,
+    titulo,
+    `Nº ${numeroFormatado(c.numero)}${engajamento ? ` · ${tipo}` : ''}\nEmitido em ${dataHoraPorExtenso(emitido, fuso)}`,
+  );
+  const competencia = { rotulo: 'Competência', valor: `${nomeMes(c.mes)}/${c.ano}` };
+  blocoTrabalhador(
+    doc,
+    trabalhador,
+    engajamento
+      ? [
+          { rotulo: 'Função', valor: c.funcao ?? '', largura: 0.3 },
+          { ...competencia, largura: 0.2 },
+        ]
+      : [{ ...competencia, largura: 0.5 }],
+  );
 
   if (engajamento) {
     secao(doc, 'Engajamento');

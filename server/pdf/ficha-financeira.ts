@@ -31,7 +31,12 @@ export async function pdfFichaFinanceira(
     autor: organizacao.nome,
     emitidoEm: emitida,
   });
-  cabecalho(doc, organizacao, 'Ficha financeira', `Nº ${f.numero_ficha} · ${competencia}`);
+  cabecalho(
+    doc,
+    organizacao,
+    'Ficha financeira',
+    `Nº ${f.numero_ficha} · ${competencia}\nEmitida em ${dataHoraPorExtenso(emitida, fuso)}`,
+  );
   blocoTrabalhador(doc, trabalhador, [
     { rotulo: 'Competência', valor: competencia, largura: 0.25 },
     { rotulo: 'Engajamentos', valor: String(f.engajamentos), largura: 0.25 },

@@ -70,6 +70,7 @@ export async function pdfInformeRendimentos(
   secao(doc, '3. Rendimentos tributáveis, deduções e imposto sobre a renda retido na fonte');
   tabela(doc, {
     colunas: colunasValor,
+    tamanhoFonte: 8.5,
     linhas: [
       ['01. Total dos rendimentos (inclusive férias)', valorSemMoeda(reais(i.rendimentos_tributaveis))],
       ['02. Contribuição previdenciária oficial', valorSemMoeda(reais(i.contribuicao_previdenciaria))],
@@ -81,6 +82,7 @@ export async function pdfInformeRendimentos(
   secao(doc, '4. Rendimentos isentos e não tributáveis');
   tabela(doc, {
     colunas: colunasValor,
+    tamanhoFonte: 8.5,
     linhas: [
       [
         '01. Parcela isenta dos proventos de aposentadoria, reserva remunerada, reforma e pensão',
@@ -94,6 +96,7 @@ export async function pdfInformeRendimentos(
   secao(doc, '5. Rendimentos sujeitos à tributação exclusiva (rendimento líquido)');
   tabela(doc, {
     colunas: colunasValor,
+    tamanhoFonte: 8.5,
     linhas: [
       ['01. 13º salário', valorSemMoeda(reais(i.decimo_terceiro))],
       ['02. Imposto sobre a renda retido na fonte sobre 13º salário', valorSemMoeda(reais(i.irrf_13))],

@@ -30,6 +30,9 @@ export function abrirBanco(opcoes: OpcoesBanco): Banco {
     // int8 (COUNT, SUM) as JS numbers: our counts stay far below 2^53.
     pg.types.setTypeParser(20, (v: string) => Number(v));
     const pool = new pg.Pool({ connectionString: opcoes.url, max: opcoes.maxConexoes ?? 10 });
+    // An idle client that loses its connection (server restart, a test database dropped while the pool
+    // closes) is discarded by the pool; without a listener its 'error' would crash the process.
+    pool.on('error', () => {});
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialeto: 'postgres', fechar: () => db.destroy() };
   }

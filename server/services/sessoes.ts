@@ -5,8 +5,9 @@ import type { DbOuTrx } from '../db/schema.ts';
 
 /**
  * Sessions (decisions.md §2): opaque 256-bit tokens, stored only as SHA-256 hashes; an idle timeout and
- * an absolute lifetime (much shorter at the kiosk); past half its life a token is renewed, the old one
- * living on for a short grace so parallel calls don't fail; logout revokes.
+ * an absolute lifetime counted from the login (much shorter at the kiosk); past half its life a token is
+ * renewed (rotated, with the same absolute end), the old one living on for a short grace so parallel
+ * calls don't fail; logout revokes.
  */
 
 export interface SessaoAtiva {
@@ -39,6 +40,8 @@ export async function criarSessao(
   clock: Clock,
   codAvulso: string,
   quiosque: boolean,
+  /** A renewed token keeps the session's absolute end: renewal rotates the token, it never extends the session. */
+  expiraEm?: string,
 ): Promise<string> {
   const token = novoToken();
   const agora = clock.now();
@@ -51,7 +54,7 @@ export async function criarSessao(
       quiosque: quiosque ? 1 : 0,
       criada_em: agora.toISOString(),
       ultimo_uso_em: agora.toISOString(),
-      expira_em: new Date(agora.getTime() + maximaMs).toISOString(),
+      expira_em: expiraEm ?? new Date(agora.getTime() + maximaMs).toISOString(),
       revogada_em: null,
     })
     .execute();
@@ -97,7 +100,7 @@ export async function validarToken(
       .where('expira_em', '>', fimCarencia)
       .executeTakeFirst();
     if (Number(r.numUpdatedRows) === 1) {
-      const tokenRenovado = await criarSessao(db, config, clock, linha.cod_avulso, quiosque);
+      const tokenRenovado = await criarSessao(db, config, clock, linha.cod_avulso, quiosque, linha.expira_em);
       return { sessao: { ...sessao, tokenHash: hashToken(tokenRenovado) }, tokenRenovado };
     }
     return { sessao };

@@ -1,0 +1,29 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AmbienteTeste } from '../../test/ambiente.ts';
+import { criarAmbiente } from '../../test/ambiente.ts';
+
+let amb: AmbienteTeste;
+beforeAll(async () => {
+  amb = await criarAmbiente();
+});
+afterAll(async () => {
+  await amb.fechar();
+});
+
+describe('GET /api/escalaAberta', () => {
+  it('é pública e traz a chamada aberta da demonstração', async () => {
+    const c = await amb.cliente();
+    const r = await c.get('/api/escalaAberta');
+    expect(r.status).toBe(200);
+    expect(r.corpo.dados).toMatchObject({ numEscalacao: 4521, horaChamada: '06:30' });
+    expect(r.corpo.dados.dataChamada).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it('sem chamada aberta, dados é null', async () => {
+    await amb.db.updateTable('escala').set({ aberta: 0 }).execute();
+    const r = await (await amb.cliente()).get('/api/escalaAberta');
+    await amb.db.updateTable('escala').set({ aberta: 1 }).where('num_escalacao', '=', 4521).execute();
+    expect(r.status).toBe(200);
+    expect(r.corpo).toEqual({ sucesso: true, dados: null });
+  });
+});

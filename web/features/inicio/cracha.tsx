@@ -78,7 +78,8 @@ export function Cracha({ aberto, aoMudar, avulso, trabalho }: CrachaProps) {
               <div>
                 <dt>Data/Hora</dt>
                 <dd>
-                  {dataTrabalho(trabalho.dataOperacao)} {turno(trabalho.horaInicio, trabalho.horaFim)}h
+                  <span className="sem-quebra">{dataTrabalho(trabalho.dataOperacao)}</span>{' '}
+                  <span className="sem-quebra">{turno(trabalho.horaInicio, trabalho.horaFim)}h</span>
                 </dd>
               </div>
               <div>

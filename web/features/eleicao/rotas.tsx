@@ -1,4 +1,20 @@
-import type { RouteObject } from 'react-router';
+import { type RouteObject, redirect } from 'react-router';
+import { caminhos } from '../../lib/caminhos.ts';
+import { sessao } from '../../lib/sessao.ts';
+import { carregarEleicaoPendente, estadoEleicao } from './estado.ts';
+import { PaginaEleicao } from './pagina-eleicao.tsx';
+
+/**
+ * /eleicao needs a loaded election, else /inicio (escalacao.md §2). On a reload the client state is
+ * gone, so the server is asked again (docs/decisions/0061-eleicao-navegacao.md).
+ */
+async function exigirEleicao(): Promise<null> {
+  if (estadoEleicao.atual()) return null;
+  if (sessao.temToken() && (await carregarEleicaoPendente())) return null;
+  throw redirect(caminhos.inicio);
+}
 
 /** Routes of this feature, mounted under the login guard in web/router.tsx. */
-export const rotasEleicao: RouteObject[] = [];
+export const rotasEleicao: RouteObject[] = [
+  { path: 'eleicao', loader: exigirEleicao, element: <PaginaEleicao /> },
+];

@@ -9,6 +9,8 @@ import { detalheOferta } from './apresentacao.ts';
 interface BotaoOfertaProps {
   funcao: FuncaoOferta;
   codCategoria: number;
+  /** Say 'Sem descanso suficiente' on the button (false when the card already says it). */
+  avisoDescanso?: boolean;
   aoTocar: () => void;
 }
 
@@ -27,7 +29,7 @@ function dadosPonteiro(funcao: FuncaoOferta): string[] {
  * fixed status slot on the right (empty ring, check or preference, spinner, error) so nothing moves when
  * the state changes. A toggle button: aria-pressed is the chosen state.
  */
-export function BotaoOferta({ funcao, codCategoria, aoTocar }: BotaoOfertaProps) {
+export function BotaoOferta({ funcao, codCategoria, avisoDescanso = true, aoTocar }: BotaoOfertaProps) {
   const [dicaAberta, setDicaAberta] = useState(false);
   const conferente = codCategoria === CATEGORIA.conferente;
   const processando = funcao.situacao === SITUACAO_OFERTA.processando;
@@ -90,7 +92,7 @@ export function BotaoOferta({ funcao, codCategoria, aoTocar }: BotaoOfertaProps)
           {detalheOferta(codCategoria, funcao.numVagas, funcao.numPorao)}
         </span>
         {ponteiro.length > 0 ? <span className="oferta-ponteiro">{ponteiro.join(' · ')}</span> : null}
-        {!funcao.comDescanso ? (
+        {!funcao.comDescanso && avisoDescanso ? (
           <span className="oferta-aviso">
             <Moon aria-hidden size={14} /> Sem descanso suficiente
           </span>

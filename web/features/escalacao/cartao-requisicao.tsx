@@ -1,4 +1,4 @@
-import { CalendarDays, Clock, MapPin, Ship, TriangleAlert } from 'lucide-react';
+import { CalendarDays, Clock, MapPin, Moon, Ship, TriangleAlert } from 'lucide-react';
 import type { FuncaoOferta, Porao, Requisicao } from '#common/api/escalacao.ts';
 import { CATEGORIA, ehCaisCmu } from '#common/dominio.ts';
 import { diaMesAbreviado, formatarMilhar, turno } from '#common/formato.ts';
@@ -41,6 +41,8 @@ export function CartaoRequisicao({
   const poroes = req.poroes.filter((p) => visiveis(p).length > 0);
   if (poroes.length === 0) return null;
   const idTitulo = `navio-${req.numRequisicao}`;
+  // Rest depends on the shift, so usually a whole requisition lacks it: said once, in the card.
+  const semDescanso = poroes.every((p) => visiveis(p).every((f) => !f.comDescanso));
 
   return (
     <article className="cartao requisicao" aria-labelledby={idTitulo} data-requisicao={req.numRequisicao}>
@@ -76,6 +78,13 @@ export function CartaoRequisicao({
         </p>
       ) : null}
 
+      {semDescanso ? (
+        <p className="requisicao-sem-descanso">
+          <Moon aria-hidden size={18} />
+          Você não tem descanso suficiente para este turno.
+        </p>
+      ) : null}
+
       {semPoroes ? (
         <>
           <p className="requisicao-cargas">
@@ -93,6 +102,7 @@ export function CartaoRequisicao({
                   key={`${porao.numPorao}-${funcao.seqCategoria}-${funcao.codFuncao}`}
                   funcao={funcao}
                   codCategoria={codCategoria}
+                  avisoDescanso={!semDescanso}
                   aoTocar={() => aoTocar(porao, funcao)}
                 />
               )),
@@ -112,6 +122,7 @@ export function CartaoRequisicao({
                   key={`${funcao.seqCategoria}-${funcao.codFuncao}`}
                   funcao={funcao}
                   codCategoria={codCategoria}
+                  avisoDescanso={!semDescanso}
                   aoTocar={() => aoTocar(porao, funcao)}
                 />
               ))}

@@ -1,6 +1,7 @@
 import { ClipboardList, Eye, HardHat, Package, RefreshCw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import type { CategoriaEscala } from '#common/api/escalacao.ts';
 import { categoriasEscala, type SegmentoCategoria } from '#common/dominio.ts';
 import { Alerta, BotaoVoltar } from '../../components/ui/estados.tsx';
 import { caminhos } from '../../lib/caminhos.ts';
@@ -15,6 +16,14 @@ const ICONES: Record<SegmentoCategoria, ReactNode> = {
   capatazia: <Package aria-hidden />,
   vigia: <Eye aria-hidden />,
 };
+
+/** Under each category: how many offers the worker may choose and has chosen. */
+function resumoCategoria(categoria: CategoriaEscala | undefined): string {
+  if (!categoria || categoria.qtdDisponiveis === 0) return 'Sem vagas';
+  const disponiveis = `${categoria.qtdDisponiveis} ${categoria.qtdDisponiveis === 1 ? 'oferta' : 'ofertas'}`;
+  if (categoria.qtdEscolhas === 0) return disponiveis;
+  return `${disponiveis} · ${categoria.qtdEscolhas} ${categoria.qtdEscolhas === 1 ? 'escolhida' : 'escolhidas'}`;
+}
 
 /** The child area of /escalacao: the category chooser (escalacao.md §2 'Category chooser'). */
 export function EscolhaCategoria() {
@@ -54,6 +63,9 @@ export function EscolhaCategoria() {
               <>
                 <span className="categoria-icone">{ICONES[categoria.segmento]}</span>
                 <span className="categoria-nome">{categoria.nome}</span>
+                <span className="categoria-resumo">
+                  {resumoCategoria(escalaCarregada?.categorias[String(categoria.codigo)])}
+                </span>
               </>
             );
             return (

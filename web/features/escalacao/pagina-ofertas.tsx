@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Navigate, useParams } from 'react-router';
 import type { FuncaoOferta, Porao, Requisicao } from '#common/api/escalacao.ts';
 import { CATEGORIA, categoriaPorSegmento, SITUACAO_OFERTA } from '#common/dominio.ts';
-import { BotaoVoltar } from '../../components/ui/estados.tsx';
+import { Alerta, BotaoVoltar } from '../../components/ui/estados.tsx';
 import { FecharModal, Modal } from '../../components/ui/modal.tsx';
 import { caminhos } from '../../lib/caminhos.ts';
 import { useAvulso } from '../../lib/sessao.ts';
@@ -59,8 +59,10 @@ export function PaginaOfertas() {
   let escolhidas = 0;
   let enviando = 0;
   let erros = 0;
+  let visiveis = 0;
   for (const { funcao } of ofertasDe(dados)) {
     if (!funcao.habilitado) continue;
+    visiveis++;
     if (funcao.escolhida) escolhidas++;
     if (funcao.situacao === SITUACAO_OFERTA.processando) enviando++;
     if (funcao.situacao === SITUACAO_OFERTA.erro) erros++;
@@ -120,6 +122,9 @@ export function PaginaOfertas() {
           ) : null}
         </header>
 
+        {visiveis === 0 ? (
+          <Alerta tipo="info">Não há ofertas desta categoria para as suas habilitações nesta escala.</Alerta>
+        ) : null}
         <div className="requisicoes">
           {requisicoes.map((req) => (
             <CartaoRequisicao

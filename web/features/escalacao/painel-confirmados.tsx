@@ -2,6 +2,7 @@ import * as Accordion from '@radix-ui/react-accordion';
 import { ChevronDown, TriangleAlert, Users } from 'lucide-react';
 import { useState } from 'react';
 import { preencher } from '#common/formato.ts';
+import { useAvulso } from '../../lib/sessao.ts';
 import { horaDigitacao, nomeConfirmado } from './apresentacao.ts';
 import { CONFIRMADOS_INICIAL } from './confirmados.ts';
 import { atualizarConfirmados, useEstadoEscala } from './loja-escala.ts';
@@ -14,6 +15,7 @@ const GRUPO_MULTIFUNCIONAIS = 'Multifuncionais';
  * Each opening shows what was cached and refreshes it; a spinner while loading, a warning icon on error.
  */
 export function PainelConfirmados({ codCategoria }: { codCategoria: number }) {
+  const { codAvulso } = useAvulso();
   const { confirmados } = useEstadoEscala();
   const { status, dados } = confirmados[codCategoria] ?? CONFIRMADOS_INICIAL;
   const [aberto, setAberto] = useState('');
@@ -83,7 +85,10 @@ export function PainelConfirmados({ codCategoria }: { codCategoria: number }) {
                 </thead>
                 <tbody>
                   {grupo.avulsos.map((a) => (
-                    <tr key={a.codAvulso}>
+                    <tr
+                      key={a.codAvulso}
+                      className={a.codAvulso === codAvulso ? 'confirmados-eu' : undefined}
+                    >
                       <td>{preencher(a.numChamada, 3)}</td>
                       <td>{a.codAvulso}</td>
                       <td>

@@ -5,6 +5,8 @@ import { DIAS_SUSPENSAO_EPI } from '#common/dominio.ts';
 import { nomeProprio } from '#common/formato.ts';
 import { caminhos } from '../../lib/caminhos.ts';
 import { useAvulso } from '../../lib/sessao.ts';
+import { CartaoEleicao } from '../eleicao/cartao-eleicao.tsx';
+import { useEleicaoPendente } from '../eleicao/estado.ts';
 import { CaixaChamada } from './caixa-chamada.tsx';
 import { TrabalhoCorrente } from './trabalho-corrente.tsx';
 import './inicio.css';
@@ -37,6 +39,7 @@ function CartaoAcao({ para, icone, titulo, texto, botao, destaque = false }: Car
 /** /inicio (escalacao.md §2): call box, current job, three cards and the 'Atenção!' notice. */
 export function PaginaInicio() {
   const avulso = useAvulso();
+  const eleicao = useEleicaoPendente();
   const primeiroNome = nomeProprio(avulso.nome).split(' ')[0];
   return (
     <div className="pilha inicio">
@@ -46,30 +49,35 @@ export function PaginaInicio() {
       <CaixaChamada />
       <TrabalhoCorrente />
 
-      <div className="cartoes-acao">
-        <CartaoAcao
-          para={caminhos.minhaConta}
-          icone={<UserRound />}
-          titulo="Minha conta"
-          texto="Acesse seus dados, históricos e habilitações."
-          botao="Minha conta"
-        />
-        <CartaoAcao
-          para={caminhos.escalacao}
-          icone={<ClipboardList />}
-          titulo="Escalação"
-          texto="Escalação eletrônica do Trabalhador Portuário Avulso, em sistema de rodízio."
-          botao="Escalar-se"
-          destaque
-        />
-        <CartaoAcao
-          para={caminhos.faleComOgmo}
-          icone={<MessagesSquare />}
-          titulo="Fale com o OGMO"
-          texto="Dúvidas, sugestões e solicitações ao OGMO."
-          botao="Fale com o OGMO"
-        />
-      </div>
+      {/* While an election is loaded (the election route), its card replaces the three. */}
+      {eleicao ? (
+        <CartaoEleicao />
+      ) : (
+        <div className="cartoes-acao">
+          <CartaoAcao
+            para={caminhos.minhaConta}
+            icone={<UserRound />}
+            titulo="Minha conta"
+            texto="Acesse seus dados, históricos e habilitações."
+            botao="Minha conta"
+          />
+          <CartaoAcao
+            para={caminhos.escalacao}
+            icone={<ClipboardList />}
+            titulo="Escalação"
+            texto="Escalação eletrônica do Trabalhador Portuário Avulso, em sistema de rodízio."
+            botao="Escalar-se"
+            destaque
+          />
+          <CartaoAcao
+            para={caminhos.faleComOgmo}
+            icone={<MessagesSquare />}
+            titulo="Fale com o OGMO"
+            texto="Dúvidas, sugestões e solicitações ao OGMO."
+            botao="Fale com o OGMO"
+          />
+        </div>
+      )}
 
       <section className="atencao" aria-labelledby="titulo-atencao">
         <h2 id="titulo-atencao" className="atencao-titulo">

@@ -2,6 +2,7 @@ import type { DadosLogin } from '#common/api/sessao.ts';
 import { caminhos } from '../../lib/caminhos.ts';
 import { queryClient } from '../../lib/consultas.ts';
 import { habilitacoesQuery, ultimosTrabalhosQuery } from '../avulso/api.ts';
+import { verificarEleicao } from '../eleicao/estado.ts';
 import { garantirVagas } from '../escalacao/loja-escala.ts';
 import { escalaAbertaQuery } from './api.ts';
 
@@ -15,10 +16,12 @@ export async function aposLogin(dados: DadosLogin): Promise<string> {
   // Vacancies: only when not impeded, an open call exists and none is loaded yet; not awaited, so the
   // worker lands at once (/escalacao shows them loading).
   void garantirVagas(dados);
-  await Promise.all([
+  const [eleicaoPendente] = await Promise.all([
+    // The pending election (skipped for definitive leave): when there is one, the worker goes to vote.
+    verificarEleicao(dados),
     queryClient.prefetchQuery(habilitacoesQuery),
     queryClient.prefetchQuery(ultimosTrabalhosQuery),
     queryClient.prefetchQuery(escalaAbertaQuery),
   ]);
-  return caminhos.inicio;
+  return eleicaoPendente ? caminhos.eleicao : caminhos.inicio;
 }

@@ -1,0 +1,159 @@
+import path from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { capturar, entrar, TELAS } from './apoio.ts';
+
+/**
+ * The CPATP election as 100006, the only demo worker who has not voted. Only this spec votes as 100006:
+ * the first test never confirms a vote; the second votes once for real.
+ */
+
+/** The whole page from its top (a full-page capture of a scrolled page misplaces the sticky bars). */
+async function capturarPagina(page: Page, nome: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await capturar(page, nome);
+}
+
+/** What the screen shows right now, e.g. an open modal (e2e/artifacts/capturas/<nome>.png). */
+async function capturarTela(page: Page, nome: string) {
+  await page.screenshot({ path: path.join(import.meta.dirname, 'artifacts', 'capturas', `${nome}.png`) });
+}
+
+async function verCandidatos(page: Page) {
+  await page.getByRole('link', { name: 'Ver candidatos' }).click();
+  await expect(page).toHaveURL(/\/eleicao\?candidatos/);
+  await expect(page.getByRole('heading', { name: 'Candidatos' })).toBeVisible();
+}
+
+async function abrirConfirmacao(page: Page, opcao: string | RegExp) {
+  await page.getByRole('button', { name: opcao }).click();
+  await page.getByRole('button', { name: 'Registrar Voto' }).click();
+  const modal = page.getByRole('dialog', { name: 'Confirmar voto' });
+  await expect(modal).toBeVisible();
+  return modal;
+}
+
+test('100006 cai na eleição, não sai dela sem votar e vê as perguntas de branco e nulo', async ({ page }) => {
+  await page.setViewportSize(TELAS.celular);
+  await entrar(page, '100006');
+  await expect(page).toHaveURL(/\/eleicao$/);
+
+  // The home of the election route: one card instead of the three.
+  const cartao = page.getByRole('article', { name: 'Eleição CPATP' });
+  await expect(cartao).toBeVisible();
+  await expect(cartao).toContainText('Eleição da CPATP 2026/2027 — representantes dos trabalhadores');
+  await expect(page.getByRole('link', { name: 'Escalar-se' })).toHaveCount(0);
+  await capturarPagina(page, 'eleicao-cartao-celular');
+
+  // Leaving is refused: the top bar's links, a typed address, a reload.
+  await page.getByRole('link', { name: 'Portal do TPA' }).click();
+  await expect(page).toHaveURL(/\/eleicao$/);
+  await expect(page.getByText('Registre seu voto para continuar.')).toBeVisible();
+  await page.getByRole('link', { name: /^Minha conta:/ }).click();
+  await expect(page).toHaveURL(/\/eleicao$/);
+  for (const endereco of ['/inicio', '/escalacao', '/minha-conta']) {
+    await page.goto(endereco);
+    await expect(page).toHaveURL(/\/eleicao$/);
+    await expect(page.getByRole('article', { name: 'Eleição CPATP' })).toBeVisible();
+  }
+  await page.reload();
+  await expect(page).toHaveURL(/\/eleicao$/);
+
+  await verCandidatos(page);
+  const nomes = await page.locator('.candidato-nome').allTextContents();
+  expect(nomes.length).toBeGreaterThanOrEqual(6);
+  expect(nomes).toEqual([...nomes].sort(new Intl.Collator('pt-BR').compare));
+  await expect(page.getByText('Candidata a representante dos trabalhadores').first()).toBeVisible();
+  await expect(page.getByText('Candidato a representante dos trabalhadores').first()).toBeVisible();
+  const fotos = page.locator('img.candidato-foto');
+  await expect(fotos.first()).toBeVisible();
+  expect(await fotos.first().evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expect(page.getByRole('button', { name: 'Voto em Branco' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Voto Nulo' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Registrar Voto' })).toBeDisabled();
+  await capturarPagina(page, 'eleicao-cedula-celular');
+
+  // Leaving from the ballot is refused too.
+  await page.getByRole('link', { name: 'Portal do TPA' }).click();
+  await expect(page).toHaveURL(/\/eleicao\?candidatos/);
+
+  let modal = await abrirConfirmacao(page, 'Voto em Branco');
+  await expect(modal).toContainText('Deseja confirmar seu voto em branco?');
+  await expect(modal.getByRole('button', { name: 'Sim' })).toBeVisible();
+  await modal.getByRole('button', { name: 'Não' }).click();
+  await expect(modal).toBeHidden();
+
+  modal = await abrirConfirmacao(page, 'Voto Nulo');
+  await expect(modal).toContainText('Deseja confirmar seu voto nulo?');
+  await modal.getByRole('button', { name: 'Não' }).click();
+
+  const primeiro = nomes[0] ?? '';
+  modal = await abrirConfirmacao(page, new RegExp(`^${primeiro}`));
+  await expect(modal).toContainText(`Deseja confirmar seu voto para ${primeiro}?`);
+  await capturarTela(page, 'eleicao-confirmacao-celular');
+  await modal.getByRole('button', { name: 'Não' }).click();
+  await expect(page.getByText(`Sua escolha: ${primeiro}`)).toBeVisible();
+  await capturarTela(page, 'eleicao-escolha-celular');
+
+  await page.setViewportSize(TELAS.desktop);
+  await capturarPagina(page, 'eleicao-cedula-desktop');
+  modal = await abrirConfirmacao(page, new RegExp(`^${nomes[1] ?? ''}`));
+  await capturarTela(page, 'eleicao-confirmacao-desktop');
+  await modal.getByRole('button', { name: 'Não' }).click();
+  await page.getByRole('link', { name: 'Voltar' }).click();
+  await expect(page).toHaveURL(/\/eleicao$/);
+  await capturarPagina(page, 'eleicao-cartao-desktop');
+
+  // 'Sair' still logs out; the next login lands on the election again.
+  await page.getByRole('button', { name: 'Sair' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await entrar(page, '100006');
+  await expect(page).toHaveURL(/\/eleicao$/);
+});
+
+test('o voto conta uma vez: registrado num navegador, recusado com o modal Erro no outro', async ({
+  browser,
+}) => {
+  const contextoA = await browser.newContext({ viewport: TELAS.celular });
+  const contextoB = await browser.newContext({ viewport: TELAS.desktop });
+  const a = await contextoA.newPage();
+  const b = await contextoB.newPage();
+  try {
+    await entrar(a, '100006');
+    await entrar(b, '100006');
+    await expect(a).toHaveURL(/\/eleicao$/);
+    await expect(b).toHaveURL(/\/eleicao$/);
+
+    // B gets as far as the confirmation and waits.
+    await verCandidatos(b);
+    const nomes = await b.locator('.candidato-nome').allTextContents();
+    const modalB = await abrirConfirmacao(b, new RegExp(`^${nomes[0] ?? ''}`));
+
+    // A votes for real.
+    await verCandidatos(a);
+    const modalA = await abrirConfirmacao(a, new RegExp(`^${nomes[nomes.length - 1] ?? ''}`));
+    await modalA.getByRole('button', { name: 'Sim' }).click();
+    await expect(a).toHaveURL(/\/inicio$/);
+    await expect(a.getByRole('link', { name: 'Escalar-se' })).toBeVisible();
+    await expect(a.getByRole('article', { name: 'Eleição CPATP' })).toHaveCount(0);
+
+    // B confirms afterwards: the server refuses (VotoJaRegistrado) and B sees the 'Erro' modal.
+    await modalB.getByRole('button', { name: 'Sim' }).click();
+    const erro = b.getByRole('dialog', { name: 'Erro' });
+    await expect(erro).toContainText(
+      'Erro ao registrar o voto! Favor contactar a equipe de escalação do OGMO.',
+    );
+    await capturarTela(b, 'eleicao-erro-desktop');
+    await erro.getByRole('button', { name: 'OK' }).click();
+    await expect(b).toHaveURL(/\/inicio$/);
+    await expect(b.getByRole('link', { name: 'Escalar-se' })).toBeVisible();
+
+    // Nothing is pending any more: a reload and a new login stay on /inicio.
+    await b.reload();
+    await expect(b).toHaveURL(/\/inicio$/);
+    await entrar(a, '100006');
+    await expect(a).toHaveURL(/\/inicio$/);
+  } finally {
+    await contextoA.close();
+    await contextoB.close();
+  }
+});

@@ -9,7 +9,7 @@ import { capturar, entrar, TELAS } from './apoio.ts';
 
 /** The whole page from its top (a full-page capture of a scrolled page misplaces the sticky bars). */
 async function capturarPagina(page: Page, nome: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.evaluate('window.scrollTo(0, 0)');
   await capturar(page, nome);
 }
 
@@ -66,7 +66,7 @@ test('100006 cai na eleição, não sai dela sem votar e vê as perguntas de bra
   await expect(page.getByText('Candidato a representante dos trabalhadores').first()).toBeVisible();
   const fotos = page.locator('img.candidato-foto');
   await expect(fotos.first()).toBeVisible();
-  expect(await fotos.first().evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expect(fotos.first()).not.toHaveJSProperty('naturalWidth', 0);
   await expect(page.getByRole('button', { name: 'Voto em Branco' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Voto Nulo' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Registrar Voto' })).toBeDisabled();

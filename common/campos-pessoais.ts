@@ -40,11 +40,14 @@ export const UFS = [
 /** decisions.md §1: lower-case letters, digits and ._%+- before the @; a 2-4 letter ending. */
 export const PADRAO_EMAIL = /^[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,4}$/;
 
-/** Masks of minha-conta.md §9 in IMask notation (0 a digit, 9 an optional digit). */
+/**
+ * Masks of minha-conta.md §9 in IMask notation: 0 a digit, [0] an optional one. The spec writes the
+ * phone as (00) 00000-0009, where 9 is an optional digit (ngx-mask); IMask would print a literal 9.
+ */
 export const MASCARAS = {
   cpf: '000.000.000-00',
   data: '00/00/0000',
-  telefone: '(00) 00000-0009',
+  telefone: '(00) 00000-000[0]',
   rgNumero: '00000000000',
   pis: '00000000000',
 } as const;

@@ -1,6 +1,6 @@
 import { createBrowserRouter, redirect } from 'react-router';
 import { Layout } from './components/layout/layout.tsx';
-import { rotasDeclaracoes } from './features/declaracoes/rotas.tsx';
+import { rotasDeclaracoes, rotasPublicasDeclaracoes } from './features/declaracoes/rotas.tsx';
 import { rotasEleicao } from './features/eleicao/rotas.tsx';
 import { rotasEscalacao } from './features/escalacao/rotas.tsx';
 import { rotasInicio, rotasPublicasInicio } from './features/inicio/rotas.tsx';
@@ -21,6 +21,7 @@ export const router = createBrowserRouter([
       { index: true, loader: () => redirect(caminhos.inicio) },
       ...rotasSessao,
       ...rotasPublicasInicio,
+      ...rotasPublicasDeclaracoes,
       {
         id: 'protegida',
         loader: exigirLogin,

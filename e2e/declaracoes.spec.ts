@@ -9,7 +9,7 @@ import { capturar, entrar, TELAS } from './apoio.ts';
 
 /** A screenshot of the current step on the phone and on the desktop. */
 async function capturarAmbas(page: Page, nome: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.evaluate('window.scrollTo(0, 0)');
   await page.setViewportSize(TELAS.celular);
   await capturar(page, `declaracoes-${nome}-celular`);
   await page.setViewportSize(TELAS.desktop);

@@ -1,4 +1,5 @@
 import { CalendarDays, Clock, MapPin, Moon, Ship, TriangleAlert } from 'lucide-react';
+import { memo } from 'react';
 import type { FuncaoOferta, Porao, Requisicao } from '#common/api/escalacao.ts';
 import { CATEGORIA, ehCaisCmu } from '#common/dominio.ts';
 import { diaMesAbreviado, formatarMilhar, turno } from '#common/formato.ts';
@@ -13,7 +14,7 @@ interface CartaoRequisicaoProps {
   codCategoria: number;
   /** Estivador with escolhaPoraoEstiva: functions listed flat, without hold headings. */
   semPoroes: boolean;
-  aoTocar: (porao: Porao, funcao: FuncaoOferta) => void;
+  aoTocar: (requisicao: Requisicao, porao: Porao, funcao: FuncaoOferta) => void;
 }
 
 /** Only the functions the worker is qualified for are shown (escalacao.md §2). */
@@ -30,8 +31,11 @@ function Carga({ porao, vigia }: { porao: Porao; vigia: boolean }) {
   );
 }
 
-/** One card per ship/requisition with its function buttons, per hold or flat. */
-export function CartaoRequisicao({
+/**
+ * One card per ship/requisition with its function buttons, per hold or flat. Memoised: a choice changes
+ * one requisition object (estado-escala.ts keeps the others), so only that card is drawn again.
+ */
+export const CartaoRequisicao = memo(function CartaoRequisicao({
   requisicao: req,
   codCategoria,
   semPoroes,
@@ -103,7 +107,7 @@ export function CartaoRequisicao({
                   funcao={funcao}
                   codCategoria={codCategoria}
                   avisoDescanso={!semDescanso}
-                  aoTocar={() => aoTocar(porao, funcao)}
+                  aoTocar={() => aoTocar(req, porao, funcao)}
                 />
               )),
             )}
@@ -123,7 +127,7 @@ export function CartaoRequisicao({
                   funcao={funcao}
                   codCategoria={codCategoria}
                   avisoDescanso={!semDescanso}
-                  aoTocar={() => aoTocar(porao, funcao)}
+                  aoTocar={() => aoTocar(req, porao, funcao)}
                 />
               ))}
             </div>
@@ -132,4 +136,4 @@ export function CartaoRequisicao({
       )}
     </article>
   );
-}
+});

@@ -1,6 +1,6 @@
 import * as Tooltip from '@radix-ui/react-tooltip';
 import { CircleAlert, Eraser, Info, ListChecks } from 'lucide-react';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Navigate, useParams } from 'react-router';
 import type { FuncaoOferta, Porao, Requisicao } from '#common/api/escalacao.ts';
 import { CATEGORIA, categoriaPorSegmento, SITUACAO_OFERTA } from '#common/dominio.ts';
@@ -33,7 +33,7 @@ function Resumo({ escolhidas, enviando, erros }: { escolhidas: number; enviando:
       </span>
       <span className={erros > 0 ? 'resumo-item resumo-erros' : 'resumo-item resumo-vazio'}>
         <CircleAlert aria-hidden size={18} />
-        <strong>{erros}</strong> {erros === 1 ? 'com erro' : 'com erro'}
+        <strong>{erros}</strong> com erro
       </span>
     </div>
   );
@@ -48,11 +48,31 @@ export function PaginaOfertas() {
   const categoria = categoriaPorSegmento(segmento);
   const dados = categoria ? escalaCarregada?.categorias[String(categoria.codigo)] : undefined;
 
+  const codCategoria = categoria?.codigo ?? 0;
+  const numEscalacao = escalaCarregada?.numEscalacao ?? 0;
+  // Stable across renders, so the cards whose requisition did not change are not drawn again.
+  const tocar = useCallback(
+    (req: Requisicao, porao: Porao, funcao: FuncaoOferta) => {
+      const ref = {
+        codCategoria,
+        numRequisicao: req.numRequisicao,
+        numPorao: porao.numPorao,
+        seqCategoria: funcao.seqCategoria,
+        codFuncao: funcao.codFuncao,
+      };
+      if (funcao.situacao === SITUACAO_OFERTA.erro) {
+        setMensagemErro(funcao.mensagem ?? '');
+        dispensarErroOferta(ref);
+        return;
+      }
+      escolher(numEscalacao, ref);
+    },
+    [codCategoria, numEscalacao],
+  );
+
   // The guard let us in; a call loaded since (test users) may lack this category.
   if (!escalaCarregada || !categoria || !dados) return <Navigate to={caminhos.escalacao} replace />;
 
-  const codCategoria = categoria.codigo;
-  const numEscalacao = escalaCarregada.numEscalacao;
   const conferente = codCategoria === CATEGORIA.conferente;
   const semPoroes = codCategoria === CATEGORIA.estivador && avulso.escolhaPoraoEstiva;
 
@@ -66,22 +86,6 @@ export function PaginaOfertas() {
     if (funcao.escolhida) escolhidas++;
     if (funcao.situacao === SITUACAO_OFERTA.processando) enviando++;
     if (funcao.situacao === SITUACAO_OFERTA.erro) erros++;
-  }
-
-  function tocar(req: Requisicao, porao: Porao, funcao: FuncaoOferta) {
-    const ref = {
-      codCategoria,
-      numRequisicao: req.numRequisicao,
-      numPorao: porao.numPorao,
-      seqCategoria: funcao.seqCategoria,
-      codFuncao: funcao.codFuncao,
-    };
-    if (funcao.situacao === SITUACAO_OFERTA.erro) {
-      setMensagemErro(funcao.mensagem ?? '');
-      dispensarErroOferta(ref);
-      return;
-    }
-    escolher(numEscalacao, ref);
   }
 
   const requisicoes = dados.requisicoes;
@@ -132,7 +136,7 @@ export function PaginaOfertas() {
               requisicao={req}
               codCategoria={codCategoria}
               semPoroes={semPoroes}
-              aoTocar={(porao, funcao) => tocar(req, porao, funcao)}
+              aoTocar={tocar}
             />
           ))}
         </div>

@@ -8,7 +8,8 @@ const PORTA = Number(process.env.E2E_PORT ?? 8181);
 
 export default defineConfig({
   testDir: 'e2e',
-  outputDir: 'e2e/artifacts/resultados',
+  // One results folder per port, so parallel local runs don't trample each other's traces.
+  outputDir: `e2e/artifacts/resultados-${PORTA}`,
   fullyParallel: false,
   workers: 1,
   retries: 0,

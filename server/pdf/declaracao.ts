@@ -51,8 +51,10 @@ export async function gerarPdfDeclaracao(e: EntradaPdfDeclaracao): Promise<Buffe
   doc.text(e.texto.titulo, x, doc.y, { width: largura, align: 'center' });
   doc.moveDown(1.2);
 
+  let anterior: string | undefined;
   for (const bloco of e.texto.blocos) {
     if (bloco.tipo === 'paragrafo') {
+      if (anterior === 'opcao') doc.moveDown(0.5);
       doc.fillColor(CORES.texto).font(FONTE).fontSize(CORPO);
       doc.text(bloco.texto, x, doc.y, {
         width: largura,
@@ -73,6 +75,7 @@ export async function gerarPdfDeclaracao(e: EntradaPdfDeclaracao): Promise<Buffe
       doc.text(bloco.texto, x + 12 + recuo, y, { width: largura - recuo - 12, lineGap: 2 });
       doc.moveDown(0.5);
     }
+    anterior = bloco.tipo;
   }
 
   doc.moveDown(0.6);
@@ -92,7 +95,7 @@ export async function gerarPdfDeclaracao(e: EntradaPdfDeclaracao): Promise<Buffe
     .strokeColor(CORES.texto)
     .stroke()
     .restore();
-  doc.moveDown(0.3);
+  doc.moveDown(0.45);
   e.texto.assinatura.forEach((linha, i) => {
     doc
       .fillColor(i === 0 ? CORES.texto : CORES.suave)

@@ -157,3 +157,37 @@ test('o voto conta uma vez: registrado num navegador, recusado com o modal Erro 
     await contextoB.close();
   }
 });
+
+test('a equipe do OGMO vê as eleições e baixa o resultado da encerrada; os demais não entram', async ({
+  page,
+}) => {
+  await entrar(page, '100001');
+  await page.goto('/eleicoes');
+  await expect(page).toHaveURL(/\/inicio$/);
+  await page.getByRole('button', { name: 'Sair' }).click();
+
+  await page.setViewportSize(TELAS.celular);
+  await entrar(page, '900001');
+  await page.goto('/eleicoes');
+  await expect(page.getByRole('heading', { name: 'Eleições CPATP' })).toBeVisible();
+  const aberta = page.getByRole('listitem').filter({ hasText: 'CPATP 2026/2027' });
+  const encerrada = page.getByRole('listitem').filter({ hasText: 'CPATP 2024/2025' });
+  await expect(aberta).toContainText('Aberta');
+  await expect(encerrada).toContainText('Encerrada');
+  // Ballots exist already: no zero report for the open one, and no result until it closes.
+  await expect(aberta.getByRole('button', { name: 'Zerésima (PDF)' })).toHaveCount(0);
+  await expect(aberta.getByRole('button', { name: 'Resultado (PDF)' })).toHaveCount(0);
+  await capturarPagina(page, 'eleicao-apuracao-celular');
+
+  const download = page.waitForEvent('download');
+  await encerrada.getByRole('button', { name: 'Resultado (PDF)' }).click();
+  expect((await download).suggestedFilename()).toMatch(/^resultado-eleicao-\d+\.pdf$/);
+
+  // Closing asks first; the demo's election stays open.
+  await aberta.getByRole('button', { name: 'Encerrar eleição' }).click();
+  const modal = page.getByRole('dialog', { name: 'Encerrar eleição' });
+  await expect(modal).toContainText('Não há como reabrir.');
+  await modal.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(modal).toBeHidden();
+  await expect(aberta).toContainText('Aberta');
+});

@@ -89,19 +89,16 @@ export async function pdfResultado(config: Config, r: ResultadoEleicao): Promise
     ],
   ]);
   destaque(doc, 'Comparecimento', formatarPercentual(r.comparecimento));
+  const conferencia =
+    r.cedulas === r.votantes
+      ? 'O número de cédulas confere com o número de votantes.'
+      : `ATENÇÃO: ${numero(r.cedulas)} cédula(s) para ${numero(r.votantes)} votante(s). Comunique a comissão eleitoral.`;
   paragrafo(
     doc,
     'As cédulas não identificam o eleitor: a lista de votantes e a urna são guardadas separadamente, ' +
-      'sem horário nem ordem de votação. O número de cédulas confere com o número de votantes.',
+      `sem horário nem ordem de votação. ${conferencia}`,
     { align: 'justify' },
   );
-  if (r.cedulas !== r.votantes) {
-    doc.moveDown(0.5);
-    paragrafo(
-      doc,
-      `ATENÇÃO: ${r.cedulas} cédula(s) para ${r.votantes} votante(s). Comunique a comissão eleitoral.`,
-    );
-  }
   rodape(doc, `${config.organizacao.nome} · ${TITULO_ELEICAO} nº ${r.eleicao.$id} · resultado`);
   return paraBuffer(doc);
 }

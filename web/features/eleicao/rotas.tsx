@@ -1,7 +1,10 @@
 import { type RouteObject, redirect } from 'react-router';
+import { CATEGORIA_OGMO } from '#common/dominio.ts';
 import { caminhos } from '../../lib/caminhos.ts';
 import { sessao } from '../../lib/sessao.ts';
+import { exigirLogin } from '../sessao/guarda.ts';
 import { carregarEleicaoPendente, estadoEleicao } from './estado.ts';
+import { PaginaApuracao } from './pagina-apuracao.tsx';
 import { PaginaEleicao } from './pagina-eleicao.tsx';
 
 /**
@@ -14,7 +17,15 @@ async function exigirEleicao(): Promise<null> {
   throw redirect(caminhos.inicio);
 }
 
+/** /eleicoes is for OGMO staff only; anyone else goes home (the server refuses them anyway). */
+async function exigirEquipeOgmo(): Promise<null> {
+  await exigirLogin();
+  if (sessao.dados()?.codCategoria !== CATEGORIA_OGMO) throw redirect(caminhos.inicio);
+  return null;
+}
+
 /** Routes of this feature, mounted under the login guard in web/router.tsx. */
 export const rotasEleicao: RouteObject[] = [
   { path: 'eleicao', loader: exigirEleicao, element: <PaginaEleicao /> },
+  { path: 'eleicoes', loader: exigirEquipeOgmo, element: <PaginaApuracao /> },
 ];

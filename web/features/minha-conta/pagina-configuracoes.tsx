@@ -1,0 +1,42 @@
+import { Construction, KeyRound, Settings, UserPen } from 'lucide-react';
+import { BotaoVoltar, Tile } from '../../components/ui/estados.tsx';
+import { caminhos } from '../../lib/caminhos.ts';
+import { CabecalhoPagina } from './componentes.tsx';
+import './minha-conta.css';
+
+/** /minha-conta/configuracoes: the two settings tiles. */
+export function PaginaConfiguracoes() {
+  return (
+    <div className="pilha mc-pagina">
+      <CabecalhoPagina titulo="Configurações" icone={<Settings size={28} />} />
+      <nav aria-label="Configurações" className="grade-tiles mc-tiles">
+        <Tile para={caminhos.mudarSenha} icone={<KeyRound aria-hidden />} titulo="Mudar senha" />
+        <Tile
+          para={caminhos.mudarDadosPessoais}
+          icone={<UserPen aria-hidden />}
+          titulo="Mudar dados pessoais"
+        />
+      </nav>
+      <div>
+        <BotaoVoltar para={caminhos.minhaConta} />
+      </div>
+    </div>
+  );
+}
+
+/** /minha-conta/mudar-senha and /minha-conta/mudar-dados-pessoais: placeholders (spec §2). */
+export function PaginaEmBreve({ titulo, assunto }: { titulo: string; assunto: string }) {
+  return (
+    <div className="pilha mc-pagina">
+      <CabecalhoPagina titulo={titulo} icone={<Settings size={28} />} />
+      <section className="cartao mc-em-breve">
+        <Construction aria-hidden size={48} />
+        <p className="mc-em-breve-titulo">Em breve!</p>
+        <p className="texto-suave">{assunto}</p>
+      </section>
+      <div>
+        <BotaoVoltar para={caminhos.configuracoes} />
+      </div>
+    </div>
+  );
+}

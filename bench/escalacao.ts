@@ -23,7 +23,7 @@ import { type ResumoRush, SENHA_RUSH, semearRush } from './seed-rush.ts';
  * probe measures other calls), read the child's peak memory, stop everything, drop the database.
  *
  * Options (env or --name=value): BENCH_DB=sqlite|postgres|both, BENCH_WORKERS=6000,
- * BENCH_CONCURRENCY=128, BENCH_OFFERS=330 (per category), BENCH_UV_THREADPOOL=4,
+ * BENCH_CONCURRENCY=128, BENCH_OFFERS=330 (per category), BENCH_UV_THREADPOOL=2,
  * BENCH_POSTGRES_URL (else TEST_POSTGRES_URL, else postgres://postgres@127.0.0.1:5432/postgres),
  * BENCH_CPU_PROF=1 (V8 CPU profile of the server into bench/results/prof), BENCH_DOCS=0 (don't touch
  * docs/benchmarks.md).
@@ -48,7 +48,7 @@ const OPCOES = {
   trabalhadores: inteiro('workers', 6000, 10, 100_000),
   concorrencia: inteiro('concurrency', 128, 1, 1000),
   ofertasPorCategoria: inteiro('offers', 330, 300, 5000),
-  threadpool: inteiro('uv-threadpool', 4, 1, 64),
+  threadpool: inteiro('uv-threadpool', 2, 1, 64),
   escolhas: 5,
   /** Hard limits: the bench stops by itself. */
   limiteRushMs: inteiro('rush-limit-s', 300, 10, 3600) * 1000,
@@ -57,6 +57,7 @@ const OPCOES = {
   reqIsoladasPost: inteiro('post-requests', 12_000, 100, 200_000),
   loginsIsolados: inteiro('logins', 1500, 50, 100_000),
   cpuProf: opcao('cpu-prof') === '1',
+  sqlStats: opcao('sql-stats') === '1',
   docs: opcao('docs') !== '0',
 };
 
@@ -202,6 +203,8 @@ function iniciarServidor(
       `--cpu-prof-name=servidor-${banco}-${Date.now()}.cpuprofile`,
     );
   }
+  const arquivoSql = path.join(RESULTADOS, `sql-${banco}-${process.pid}.json`);
+  if (OPCOES.sqlStats) args.push('--import', path.join(RAIZ, 'bench', 'sonda-sql.ts'));
   args.push(path.join(RAIZ, 'server', 'main.ts'));
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
@@ -216,6 +219,7 @@ function iniciarServidor(
     AMBIENTE_TESTES: '0',
     LOG_LEVEL: 'warn',
     UV_THREADPOOL_SIZE: String(OPCOES.threadpool),
+    BENCH_SQL_STATS_FILE: OPCOES.sqlStats ? arquivoSql : undefined,
   };
   const proc = spawn(process.execPath, args, { cwd: RAIZ, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const saida: string[] = [];
@@ -574,6 +578,9 @@ interface ResultadoBanco {
   semeadura: ResumoRush & { segundos: number };
   fases: Fase[];
   picoMemoriaMiB: number;
+  /** RSS and VmHWM of the server once listening, before any request. */
+  rssInicialMiB: number;
+  hwmInicialMiB: number;
   corpoVagasBytes: number;
   rotaNuaRps: number;
   razaoVagas: number;
@@ -650,6 +657,7 @@ async function rodarBanco(banco: NomeBanco, id: string): Promise<ResultadoBanco>
     servidor = await iniciarServidor(banco, url, dataDir, await portaLivre());
     filhosVivos.add(servidor.proc);
     const pid = servidor.proc.pid as number;
+    const inicial = lerStatus(pid);
     let picoFase = 0;
     amostrador = setInterval(() => {
       const s = lerStatus(pid);
@@ -833,6 +841,7 @@ async function rodarBanco(banco: NomeBanco, id: string): Promise<ResultadoBanco>
     cliente.fechar();
     await parar(servidor);
     servidor = undefined;
+    if (OPCOES.sqlStats) imprimirSql(path.join(RESULTADOS, `sql-${banco}-${process.pid}.json`));
 
     const getIso = fases.find((f) => f.nome === 'GET /api/vagas isolado')?.endpoints['GET /api/vagas'];
     const rotaNuaRps = faseNua?.endpoints['GET /vagas (rota nua)']?.rpsFase ?? 0;
@@ -841,6 +850,8 @@ async function rodarBanco(banco: NomeBanco, id: string): Promise<ResultadoBanco>
       semeadura,
       fases,
       picoMemoriaMiB,
+      rssInicialMiB: (inicial?.rssKiB ?? 0) / 1024,
+      hwmInicialMiB: (inicial?.hwmKiB ?? 0) / 1024,
       corpoVagasBytes: corpoVagas?.length ?? 0,
       rotaNuaRps,
       razaoVagas: getIso && rotaNuaRps > 0 ? getIso.rpsFase / rotaNuaRps : 0,
@@ -857,6 +868,21 @@ async function rodarBanco(banco: NomeBanco, id: string): Promise<ResultadoBanco>
 }
 
 // ---------- report ----------
+
+/** The statements that took the most time in the server (BENCH_SQL_STATS=1, bench/sonda-sql.ts). */
+function imprimirSql(arquivo: string) {
+  if (!existsSync(arquivo)) return;
+  const linhas = JSON.parse(readFileSync(arquivo, 'utf8')) as [
+    string,
+    { n: number; ms: number; max: number },
+  ][];
+  linhas.sort((a, b) => b[1].ms - a[1].ms);
+  console.log('\nSQL por tempo total (n, total ms, média ms, máx ms, comando):');
+  for (const [sql, e] of linhas.slice(0, 20))
+    console.log(
+      `${String(e.n).padStart(7)} ${e.ms.toFixed(0).padStart(8)} ${(e.ms / e.n).toFixed(3).padStart(8)} ${e.max.toFixed(1).padStart(7)}  ${sql.slice(0, 160)}`,
+    );
+}
 
 const f0 = (n: number) => (Number.isFinite(n) ? n.toFixed(0) : '-');
 const f1 = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '-');
@@ -937,7 +963,7 @@ function alvos(res: ResultadoBanco): Alvo[] {
     },
     {
       descricao: `pico de memória < ${ALVOS.memoriaMiB} MiB`,
-      medido: `${f0(res.picoMemoriaMiB)} MiB (VmHWM)`,
+      medido: `${f0(res.picoMemoriaMiB)} MiB (VmHWM); ao subir: RSS ${f0(res.rssInicialMiB)}, VmHWM ${f0(res.hwmInicialMiB)} MiB`,
       ok: res.picoMemoriaMiB < ALVOS.memoriaMiB,
     },
   ];

@@ -42,6 +42,28 @@ export function abrirBanco(opcoes: OpcoesBanco): Banco {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: comComandosReutilizados(sqlite) }),
+  });
   return { db, dialeto: 'sqlite', fechar: () => db.destroy() };
+}
+
+/**
+ * Kysely prepares every query anew; on the hot paths preparing costs more than running. Prepared statements
+ * are kept by their SQL text (Kysely's SQL is parameterised, so the set is small and bounded) and reused
+ * unless busy (an open iterator of a streamed query).
+ */
+function comComandosReutilizados(sqlite: SQLite.Database) {
+  const comandos = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string) {
+      const pronto = comandos.get(sql);
+      if (pronto && !pronto.busy) return pronto;
+      const novo = sqlite.prepare(sql);
+      if (comandos.size >= 2000) comandos.clear();
+      comandos.set(sql, novo);
+      return novo;
+    },
+  };
 }

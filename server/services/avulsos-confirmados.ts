@@ -1,5 +1,6 @@
 import type { AvulsosConfirmados } from '#common/api/escalacao.ts';
 import { nomeSindicato } from '#common/dominio.ts';
+import type { Clock } from '../clock.ts';
 import { confirmadosDaCategoria } from '../db/repositorios/escalacao.ts';
 import type { DbOuTrx } from '../db/schema.ts';
 
@@ -65,21 +66,26 @@ export async function listarConfirmados(
  * that category changes it (or a few seconds pass), and one read serves all the requests waiting for it.
  */
 export class CacheConfirmados {
-  private readonly entradas = new Map<string, { expira: number; valor: Promise<string> }>();
+  private readonly entradas = new Map<string, { expira: number; valor: Promise<Buffer> }>();
   private readonly db: DbOuTrx;
+  private readonly clock: Clock;
   private readonly validadeMs: number;
 
-  constructor(db: DbOuTrx, validadeMs = 5_000) {
+  constructor(db: DbOuTrx, clock: Clock, validadeMs = 5_000) {
     this.db = db;
+    this.clock = clock;
     this.validadeMs = validadeMs;
   }
 
-  obterJson(numEscalacao: number, codCategoria: number): Promise<string> {
+  /** The list's JSON (the envelope's `dados`). */
+  obterJson(numEscalacao: number, codCategoria: number): Promise<Buffer> {
     const chave = `${numEscalacao}/${codCategoria}`;
-    const agora = performance.now();
+    const agora = this.clock.now().getTime();
     const entrada = this.entradas.get(chave);
-    if (entrada && entrada.expira > agora) return entrada.valor;
-    const valor = listarConfirmados(this.db, numEscalacao, codCategoria).then((d) => JSON.stringify(d));
+    if (entrada && entrada.expira > agora && entrada.expira - agora <= this.validadeMs) return entrada.valor;
+    const valor = listarConfirmados(this.db, numEscalacao, codCategoria).then((d) =>
+      Buffer.from(JSON.stringify(d)),
+    );
     if (this.entradas.size > 64) this.entradas.clear();
     this.entradas.set(chave, { expira: agora + this.validadeMs, valor });
     valor.catch(() => {

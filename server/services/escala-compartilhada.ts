@@ -1,6 +1,7 @@
 import { categoriasEscala } from '#common/dominio.ts';
 import { aparenciaFuncao } from '#common/funcoes.ts';
-import { estruturaEscala } from '../db/repositorios/escalacao.ts';
+import type { Clock } from '../clock.ts';
+import { buscarEscala, estruturaEscala, parametrosPonteiro } from '../db/repositorios/escalacao.ts';
 import type { DbOuTrx } from '../db/schema.ts';
 
 /**
@@ -25,15 +26,15 @@ export interface OfertaCompartilhada {
   inicio: number;
   fim: number;
   /** `{"codFuncao":…,"nomeFuncao":…,"numPorao":…,"seqCategoria":…,` */
-  jsonInicio: string;
+  jsonInicio: Buffer;
   /** `"situacao":0,…,"icone":…}` without and with the pointer fields. */
-  jsonFim: string;
-  jsonFimComPonteiro: string;
+  jsonFim: Buffer;
+  jsonFimComPonteiro: Buffer;
 }
 
 export interface PoraoCompartilhado {
   /** `{"numPorao":…,"nomeMercadoria":…,"tonelagem":…,"funcoes":[` */
-  jsonInicio: string;
+  jsonInicio: Buffer;
   ofertas: OfertaCompartilhada[];
 }
 
@@ -42,7 +43,7 @@ export interface RequisicaoCompartilhada {
   inicio: number;
   fim: number;
   /** `{"numRequisicao":…,…,"qtdOfertas":N,"qtdEscolhas":` */
-  jsonInicio: string;
+  jsonInicio: Buffer;
   poroes: PoraoCompartilhado[];
 }
 
@@ -63,6 +64,9 @@ export interface EscalaCompartilhada {
 }
 
 const j = JSON.stringify;
+
+/** How long (app clock) a call, its parameters and its offers are served from memory. */
+export const VALIDADE_CACHE_ESCALA_MS = 2_000;
 
 export async function lerEscalaCompartilhada(
   db: DbOuTrx,
@@ -122,16 +126,20 @@ export async function lerEscalaCompartilhada(
             nomeFuncao: nome,
             inicio,
             fim,
-            jsonInicio: `{"codFuncao":${o.cod_funcao},"nomeFuncao":${j(nome)},"numPorao":${j(o.num_porao)},"seqCategoria":${o.seq_categoria},`,
-            jsonFim: `${jsonFim}}`,
-            jsonFimComPonteiro: `${jsonFim}${ponteiros}}`,
+            jsonInicio: Buffer.from(
+              `{"codFuncao":${o.cod_funcao},"nomeFuncao":${j(nome)},"numPorao":${j(o.num_porao)},"seqCategoria":${o.seq_categoria},`,
+            ),
+            jsonFim: Buffer.from(`${jsonFim}}`),
+            jsonFimComPonteiro: Buffer.from(`${jsonFim}${ponteiros}}`),
           };
           mapaOfertas.set(o.seq_categoria, oferta);
           return oferta;
         });
       qtdOfertas += compartilhadas.length;
       poroesCompartilhados.push({
-        jsonInicio: `{"numPorao":${j(p.num_porao)},"nomeMercadoria":${j(p.mercadoria)},"tonelagem":${p.tonelagem},"funcoes":[`,
+        jsonInicio: Buffer.from(
+          `{"numPorao":${j(p.num_porao)},"nomeMercadoria":${j(p.mercadoria)},"tonelagem":${p.tonelagem},"funcoes":[`,
+        ),
         ofertas: compartilhadas,
       });
     }
@@ -143,12 +151,13 @@ export async function lerEscalaCompartilhada(
       numRequisicao: r.num_requisicao,
       inicio,
       fim,
-      jsonInicio:
+      jsonInicio: Buffer.from(
         `{"numRequisicao":${r.num_requisicao},"codOperador":${r.cod_operador},"codNavio":${r.cod_navio},` +
-        `"nomeNavio":${j(r.nome_navio)},"nomeOperador":${j(r.nome_operador)},"dataOperacao":${j(r.data_operacao)},` +
-        `"codPeriodo":${r.cod_periodo},"horaInicio":${r.hora_inicio},"horaFim":${r.hora_fim},` +
-        `"codLocalAtrac":${j(r.cod_local_atrac)},"nomeLocalAtrac":${j(r.nome_local_atrac)},` +
-        `"qtdOfertas":${qtdOfertas},"qtdEscolhas":`,
+          `"nomeNavio":${j(r.nome_navio)},"nomeOperador":${j(r.nome_operador)},"dataOperacao":${j(r.data_operacao)},` +
+          `"codPeriodo":${r.cod_periodo},"horaInicio":${r.hora_inicio},"horaFim":${r.hora_fim},` +
+          `"codLocalAtrac":${j(r.cod_local_atrac)},"nomeLocalAtrac":${j(r.nome_local_atrac)},` +
+          `"qtdOfertas":${qtdOfertas},"qtdEscolhas":`,
+      ),
       poroes: poroesCompartilhados.filter((p) => p.ofertas.length > 0),
     });
   }
@@ -161,44 +170,64 @@ export async function lerEscalaCompartilhada(
   };
 }
 
+export interface EscalaEmCache {
+  /** The call's row; undefined when no call has that number. */
+  escala: { dataChamada: string; horaChamada: string; aberta: boolean } | undefined;
+  /** The pointer parameters (escalacao.md §5), read with the call. */
+  parametros: ReadonlyMap<string, string>;
+  compartilhada: EscalaCompartilhada;
+}
+
+async function lerEscalaEmCache(db: DbOuTrx, numEscalacao: number): Promise<EscalaEmCache> {
+  const [linha, parametros] = await Promise.all([buscarEscala(db, numEscalacao), parametrosPonteiro(db)]);
+  const compartilhada = linha
+    ? await lerEscalaCompartilhada(db, numEscalacao)
+    : { numEscalacao, categorias: [], ofertas: new Map(), inicioMin: 0, fimMax: 0 };
+  return {
+    escala: linha
+      ? { dataChamada: linha.data_chamada, horaChamada: linha.hora_chamada, aberta: linha.aberta === 1 }
+      : undefined,
+    parametros,
+    compartilhada,
+  };
+}
+
 /**
- * Per-app cache of the shared part of calls: a few seconds of life (the scheduling system may change a
- * call's offers), one load at a time per call (a rush of 6,000 workers triggers one read, not 6,000), and a
- * bound on the number of calls kept (test users may load any number).
+ * Per-app cache of calls: the row (open or not), the pointer parameters and the shared part, kept for a
+ * couple of seconds of the app's clock (staff may close a call, change a parameter, the scheduling system
+ * may change offers), one load at a time per call (a rush of 6,000 workers triggers one read, not 6,000),
+ * and a bound on the number of calls kept (test users may load any number). POST /api/vagas still reads
+ * the call's row itself: a choice is never accepted on a call closed a second ago.
  */
 export class CacheEscalas {
-  private readonly entradas = new Map<number, { expira: number; valor: Promise<EscalaCompartilhada> }>();
+  private readonly entradas = new Map<number, { expira: number; valor: Promise<EscalaEmCache> }>();
   private readonly db: DbOuTrx;
+  private readonly clock: Clock;
   private readonly validadeMs: number;
   private readonly maximo: number;
 
-  constructor(db: DbOuTrx, validadeMs = 5_000, maximo = 32) {
+  constructor(db: DbOuTrx, clock: Clock, validadeMs = VALIDADE_CACHE_ESCALA_MS, maximo = 32) {
     this.db = db;
+    this.clock = clock;
     this.validadeMs = validadeMs;
     this.maximo = maximo;
   }
 
-  obter(numEscalacao: number): Promise<EscalaCompartilhada> {
-    const agora = performance.now();
+  obter(numEscalacao: number): Promise<EscalaEmCache> {
+    const agora = this.clock.now().getTime();
     const entrada = this.entradas.get(numEscalacao);
-    if (entrada && entrada.expira > agora) return entrada.valor;
-    const valor = lerEscalaCompartilhada(this.db, numEscalacao);
+    if (entrada && entrada.expira > agora && entrada.expira - agora <= this.validadeMs) return entrada.valor;
+    const valor = lerEscalaEmCache(this.db, numEscalacao);
+    this.entradas.delete(numEscalacao);
     if (this.entradas.size >= this.maximo) {
       const maisAntiga = this.entradas.keys().next().value;
       if (maisAntiga !== undefined) this.entradas.delete(maisAntiga);
     }
-    this.entradas.delete(numEscalacao);
     this.entradas.set(numEscalacao, { expira: agora + this.validadeMs, valor });
     // A failed read is not kept.
     valor.catch(() => {
       if (this.entradas.get(numEscalacao)?.valor === valor) this.entradas.delete(numEscalacao);
     });
     return valor;
-  }
-
-  /** Forget a call (after the scheduling system changes it, or in tests). */
-  esquecer(numEscalacao?: number): void {
-    if (numEscalacao === undefined) this.entradas.clear();
-    else this.entradas.delete(numEscalacao);
   }
 }

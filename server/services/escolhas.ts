@@ -3,10 +3,11 @@ import { temDescanso } from '#common/descanso.ts';
 import { proximaPreferencia } from '#common/preferencia.ts';
 import type { Dialeto } from '../db/connection.ts';
 import { paraAtualizar } from '../db/dialeto.ts';
-import { engajamentosProximos, escolhasDoAvulso, funcoesHabilitadas } from '../db/repositorios/escalacao.ts';
+import { engajamentosProximos, escolhasDoAvulso } from '../db/repositorios/escalacao.ts';
 import type { Db } from '../db/schema.ts';
 import { ErroApp } from '../http/erro-app.ts';
 import type { EscalaCompartilhada, OfertaCompartilhada } from './escala-compartilhada.ts';
+import type { GravacaoEmGrupo } from './gravacao-em-grupo.ts';
 
 /**
  * POST /api/vagas (decisions.md §3, docs/decisions/0020-escalacao-regras.md): the offers whose `escolhida`
@@ -52,11 +53,15 @@ export function localizarOfertas(
   });
 }
 
-/** Qualification and rest, checked for each offer being chosen (clearing a choice is always allowed). */
+/**
+ * Qualification, then rest, for the offers being chosen (clearing a choice is always allowed): the first
+ * offer that fails names the refusal.
+ */
 export async function verificarElegibilidade(
   db: Db,
   pedido: PedidoEscolhas,
   ofertas: readonly OfertaCompartilhada[],
+  habilitacoes: ReadonlySet<number>,
 ): Promise<void> {
   const escolhendo = ofertas.filter((_, i) => pedido.escolhas[i]?.escolhida);
   if (escolhendo.length === 0) return;
@@ -66,16 +71,15 @@ export async function verificarElegibilidade(
     inicio = Math.min(inicio, o.inicio);
     fim = Math.max(fim, o.fim);
   }
-  const [habilitacoes, engajamentos] = await Promise.all([
-    funcoesHabilitadas(db, pedido.codAvulso),
-    engajamentosProximos(db, pedido.codAvulso, inicio, fim, pedido.horasDescanso),
-  ]);
   for (const o of escolhendo) {
     if (!habilitacoes.has(o.codFuncao)) {
       throw new ErroApp('SemHabilitacao', `Você não possui habilitação para a função ${o.nomeFuncao}!`, {
         dados: { seqCategoria: o.seqCategoria },
       });
     }
+  }
+  const engajamentos = await engajamentosProximos(db, pedido.codAvulso, inicio, fim, pedido.horasDescanso);
+  for (const o of escolhendo) {
     if (!temDescanso(o, engajamentos, pedido.horasDescanso)) {
       throw new ErroApp('SemDescanso', undefined, { dados: { seqCategoria: o.seqCategoria } });
     }
@@ -83,14 +87,16 @@ export async function verificarElegibilidade(
 }
 
 export async function aplicarEscolhas(
-  db: Db,
+  gravacao: GravacaoEmGrupo,
   dialeto: Dialeto,
   pedido: PedidoEscolhas,
   ofertas: readonly OfertaCompartilhada[],
 ): Promise<ResultadoEscolhas> {
   const { codAvulso, numEscalacao, categoria } = pedido;
   const agoraIso = pedido.agora.toISOString();
-  const estado = await db.transaction().execute(async (trx) => {
+  // One write unit: it reads the worker's choices and applies the post inside the transaction it is given
+  // (possibly shared with other workers' posts, see gravacao-em-grupo.ts).
+  const estado = await gravacao.executar(async (trx) => {
     // Two posts of one worker at once: the second waits here for the first to commit (PostgreSQL).
     await paraAtualizar(
       trx.selectFrom('avulso').select('cod_avulso').where('cod_avulso', '=', codAvulso),

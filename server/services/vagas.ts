@@ -5,12 +5,15 @@ import type { EscolhaAtual } from '../db/repositorios/escalacao.ts';
 import type { EscalaCompartilhada } from './escala-compartilhada.ts';
 
 /**
- * The personal overlay of GET /api/vagas (escalaCarregada of escalacao.md §3) written straight to JSON:
+ * The personal overlay of GET /api/vagas (escalaCarregada of escalacao.md §3), written straight to JSON bytes:
  * habilitado from the worker's qualifications, comDescanso from the rest rule against their engagements,
  * escolhida/preferencia/seqCategoTPA from their choices, pointer fields only where escalacao.md §5 lets this
  * worker see them. Counts are the worker's own (docs/decisions/0020-escalacao-regras.md):
  * qtdOfertas = offers in the category/requisition, qtdDisponiveis = offers this worker may choose
  * (habilitado and comDescanso), qtdEscolhas = offers this worker has chosen.
+ *
+ * The shared parts are Buffers written once per call (escala-compartilhada.ts); a request only adds the few
+ * personal bytes between them and copies everything once (docs/decisions/0022-escalacao-desempenho.md).
  */
 export interface DadosPessoais {
   codCategoria: number;
@@ -28,64 +31,98 @@ export interface CabecalhoEscala {
   horaChamada: string;
 }
 
-export function escalaCarregadaJson(
+const b = (texto: string) => Buffer.from(texto);
+
+/** The personal fields of an offer not chosen, by [habilitado][comDescanso]. */
+const NAO_ESCOLHIDA = [
+  [
+    b('"seqCategoTPA":0,"habilitado":false,"comDescanso":false,"escolhida":false,"preferencia":null,'),
+    b('"seqCategoTPA":0,"habilitado":false,"comDescanso":true,"escolhida":false,"preferencia":null,'),
+  ],
+  [
+    b('"seqCategoTPA":0,"habilitado":true,"comDescanso":false,"escolhida":false,"preferencia":null,'),
+    b('"seqCategoTPA":0,"habilitado":true,"comDescanso":true,"escolhida":false,"preferencia":null,'),
+  ],
+] as const;
+const VIRGULA = b(',');
+const FECHA_PORAO = b(']}');
+const FECHA_REQUISICAO = b(']}');
+const FECHA_CATEGORIA = b(']}');
+const FECHA_ESCALA = b('}}');
+
+export function escalaCarregadaBytes(
   cabecalho: CabecalhoEscala,
   escala: EscalaCompartilhada,
   pessoal: DadosPessoais,
-): string {
+  antes: string,
+  depois: string,
+): Buffer {
   const escolhaPorSeq = new Map<number, EscolhaAtual>();
   for (const e of pessoal.escolhas) escolhaPorSeq.set(e.seq_categoria, e);
   const quem = { codCategoria: pessoal.codCategoria, artigo: pessoal.artigo };
 
-  let saida = `{"numEscalacao":${cabecalho.numEscalacao},"dataChamada":${JSON.stringify(cabecalho.dataChamada)},"horaChamada":${JSON.stringify(cabecalho.horaChamada)},"categorias":{`;
-  let primeiraCategoria = true;
-  for (const categoria of escala.categorias) {
+  const partes: Buffer[] = [
+    b(
+      `${antes}{"numEscalacao":${cabecalho.numEscalacao},"dataChamada":${JSON.stringify(cabecalho.dataChamada)},` +
+        `"horaChamada":${JSON.stringify(cabecalho.horaChamada)},"categorias":{`,
+    ),
+  ];
+  escala.categorias.forEach((categoria, c) => {
     const comPonteiro = exibePonteiro(categoria.codCategoria, quem, pessoal.parametros);
+    const cabecaCategoria = partes.length;
+    partes.push(VIRGULA); // replaced below, once the counts are known
     let disponiveis = 0;
     let escolhasCategoria = 0;
-    let requisicoesJson = '';
-    for (let r = 0; r < categoria.requisicoes.length; r++) {
-      const req = categoria.requisicoes[r];
-      if (!req) continue;
+    categoria.requisicoes.forEach((req, r) => {
       const descansado = temDescanso(req, pessoal.engajamentos, pessoal.horasDescanso);
+      if (r > 0) partes.push(VIRGULA);
+      partes.push(req.jsonInicio);
+      const qtdEscolhas = partes.length;
+      partes.push(VIRGULA); // replaced below
       let escolhasRequisicao = 0;
-      let poroesJson = '';
-      for (let p = 0; p < req.poroes.length; p++) {
-        const porao = req.poroes[p];
-        if (!porao) continue;
-        let funcoesJson = '';
-        for (let o = 0; o < porao.ofertas.length; o++) {
-          const oferta = porao.ofertas[o];
-          if (!oferta) continue;
+      req.poroes.forEach((porao, p) => {
+        if (p > 0) partes.push(VIRGULA);
+        partes.push(porao.jsonInicio);
+        porao.ofertas.forEach((oferta, o) => {
           const habilitado = pessoal.habilitacoes.has(oferta.codFuncao);
           if (habilitado && descansado) disponiveis++;
           const escolha = escolhaPorSeq.get(oferta.seqCategoria);
-          if (escolha) escolhasRequisicao++;
-          funcoesJson +=
-            (o === 0 ? '' : ',') +
-            oferta.jsonInicio +
-            (escolha
-              ? `"seqCategoTPA":${escolha.id},"habilitado":${habilitado},"comDescanso":${descansado},"escolhida":true,"preferencia":${escolha.preferencia},`
-              : `"seqCategoTPA":0,"habilitado":${habilitado},"comDescanso":${descansado},"escolhida":false,"preferencia":null,`) +
-            (comPonteiro ? oferta.jsonFimComPonteiro : oferta.jsonFim);
-        }
-        poroesJson += `${p === 0 ? '' : ','}${porao.jsonInicio}${funcoesJson}]}`;
-      }
+          if (o > 0) partes.push(VIRGULA);
+          partes.push(oferta.jsonInicio);
+          if (escolha) {
+            escolhasRequisicao++;
+            partes.push(
+              b(
+                `"seqCategoTPA":${escolha.id},"habilitado":${habilitado},"comDescanso":${descansado},` +
+                  `"escolhida":true,"preferencia":${escolha.preferencia},`,
+              ),
+            );
+          } else {
+            partes.push(NAO_ESCOLHIDA[habilitado ? 1 : 0][descansado ? 1 : 0]);
+          }
+          partes.push(comPonteiro ? oferta.jsonFimComPonteiro : oferta.jsonFim);
+        });
+        partes.push(FECHA_PORAO);
+      });
+      partes[qtdEscolhas] = b(`${escolhasRequisicao},"poroes":[`);
+      partes.push(FECHA_REQUISICAO);
       escolhasCategoria += escolhasRequisicao;
-      requisicoesJson += `${r === 0 ? '' : ','}${req.jsonInicio}${escolhasRequisicao},"poroes":[${poroesJson}]}`;
-    }
-    saida +=
-      `${primeiraCategoria ? '' : ','}"${categoria.codCategoria}":{"codCategoria":${categoria.codCategoria},` +
-      `"qtdOfertas":${categoria.qtdOfertas},"qtdDisponiveis":${disponiveis},"qtdEscolhas":${escolhasCategoria},` +
-      `"requisicoes":[${requisicoesJson}]}`;
-    primeiraCategoria = false;
-  }
-  return `${saida}}}`;
+    });
+    partes[cabecaCategoria] = b(
+      `${c === 0 ? '' : ','}"${categoria.codCategoria}":{"codCategoria":${categoria.codCategoria},` +
+        `"qtdOfertas":${categoria.qtdOfertas},"qtdDisponiveis":${disponiveis},"qtdEscolhas":${escolhasCategoria},` +
+        `"requisicoes":[`,
+    );
+    partes.push(FECHA_CATEGORIA);
+  });
+  partes.push(FECHA_ESCALA, b(depois));
+  return Buffer.concat(partes);
 }
 
-/** The success envelope around JSON already written, with the renewed token when there is one. */
-export function envelopeJson(dadosJson: string, token: string | undefined): string {
-  return token === undefined
-    ? `{"sucesso":true,"dados":${dadosJson}}`
-    : `{"sucesso":true,"dados":${dadosJson},"token":${JSON.stringify(token)}}`;
+/** The success envelope around JSON already written: what goes before and after `dados`. */
+export function envelopeEmPartes(token: string | undefined): { antes: string; depois: string } {
+  return {
+    antes: '{"sucesso":true,"dados":',
+    depois: token === undefined ? '}' : `,"token":${JSON.stringify(token)}}`,
+  };
 }

@@ -21,13 +21,24 @@ export async function buscarEscala(db: DbOuTrx, numEscalacao: number) {
     .executeTakeFirst();
 }
 
-/** What the call needs to know about the worker asking. */
-export async function buscarAvulsoEscala(db: DbOuTrx, codAvulso: string) {
-  return db
-    .selectFrom('avulso')
-    .select(['cod_avulso', 'cod_categoria', 'artigo', 'impedimento'])
-    .where('cod_avulso', '=', codAvulso)
-    .executeTakeFirst();
+/** The worker's row and qualifications in one query (the hot path of GET and POST /api/vagas). */
+export async function buscarAvulsoComHabilitacoes(db: DbOuTrx, codAvulso: string) {
+  const linhas = await db
+    .selectFrom('avulso as a')
+    .leftJoin('habilitacao as h', 'h.cod_avulso', 'a.cod_avulso')
+    .select(['a.cod_categoria', 'a.artigo', 'a.impedimento', 'h.cod_funcao'])
+    .where('a.cod_avulso', '=', codAvulso)
+    .execute();
+  const primeira = linhas[0];
+  if (!primeira) return undefined;
+  const habilitacoes = new Set<number>();
+  for (const l of linhas) if (l.cod_funcao !== null) habilitacoes.add(l.cod_funcao);
+  return {
+    codCategoria: primeira.cod_categoria,
+    artigo: primeira.artigo,
+    impedido: primeira.impedimento === 1,
+    habilitacoes,
+  };
 }
 
 export async function parametrosPonteiro(db: DbOuTrx): Promise<Map<string, string>> {

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   avulsosConfirmadosQuery,
@@ -12,22 +12,20 @@ import { categoriaPorCodigo } from '#common/dominio.ts';
 import { envelopeSucesso } from '#common/envelope.ts';
 import { z } from '#common/zod-pt.ts';
 import {
-  buscarAvulsoEscala,
+  buscarAvulsoComHabilitacoes,
   buscarEscala,
   engajamentosProximos,
   escolhasDoAvulso,
-  funcoesHabilitadas,
   MAIOR_INTEIRO_BANCO,
-  parametrosPonteiro,
 } from '../../db/repositorios/escalacao.ts';
-import type { Db } from '../../db/schema.ts';
 import { ok } from '../../http/envelope.ts';
 import { ErroApp } from '../../http/erro-app.ts';
 import { exigirSessao, sessaoDe } from '../../plugins/autenticacao.ts';
 import { CacheConfirmados } from '../../services/avulsos-confirmados.ts';
 import { CacheEscalas } from '../../services/escala-compartilhada.ts';
 import { aplicarEscolhas, localizarOfertas, verificarElegibilidade } from '../../services/escolhas.ts';
-import { envelopeJson, escalaCarregadaJson } from '../../services/vagas.ts';
+import { GravacaoEmGrupo } from '../../services/gravacao-em-grupo.ts';
+import { envelopeEmPartes, escalaCarregadaBytes } from '../../services/vagas.ts';
 
 /**
  * The electronic call: GET /api/vagas (the call loaded for this worker), POST /api/vagas (choices) and
@@ -68,31 +66,27 @@ const consultaConfirmados = avulsosConfirmadosQuery.superRefine((q, ctx) => {
   }
 });
 
-function enviarJson(request: FastifyRequest, reply: FastifyReply, dadosJson: string) {
-  // Already JSON: Fastify sends a string as is, so the renewed token is written into the envelope here.
-  return reply.type(JSON_UTF8).send(envelopeJson(dadosJson, request.tokenRenovado));
+/** JSON already written: Fastify sends a Buffer as is, so the envelope (and renewed token) are written here. */
+function enviarJson(reply: FastifyReply, corpo: Buffer) {
+  return reply.type(JSON_UTF8).send(corpo);
 }
 
-/**
- * The call a worker may use: it exists (else NaoEncontrado) and is open, unless the worker is a test user
- * (else EscalaFechada); an impeded worker gets TpaImpedido.
- */
-async function autorizar(db: Db, usuariosTeste: readonly string[], codAvulso: string, numEscalacao: number) {
-  const [avulso, escala] = await Promise.all([
-    buscarAvulsoEscala(db, codAvulso),
-    buscarEscala(db, numEscalacao),
-  ]);
-  if (!avulso) throw new ErroApp('NaoAutenticado');
-  if (avulso.impedimento === 1) throw new ErroApp('TpaImpedido');
+/** Refusals shared by the three routes, in this order: no such call, impeded worker, closed call. */
+function exigirEscalaUsavel(
+  escala: { aberta: boolean } | undefined,
+  impedido: boolean,
+  usuarioTeste: boolean,
+): void {
   if (!escala) throw new ErroApp('NaoEncontrado', 'Escala não encontrada.');
-  if (escala.aberta !== 1 && !usuariosTeste.includes(codAvulso)) throw new ErroApp('EscalaFechada');
-  return { avulso, escala };
+  if (impedido) throw new ErroApp('TpaImpedido');
+  if (!escala.aberta && !usuarioTeste) throw new ErroApp('EscalaFechada');
 }
 
 export const rotasVagas: FastifyPluginAsyncZod = async (app) => {
   const { db, banco, config, clock } = app.ctx;
-  const escalas = new CacheEscalas(db);
-  const confirmados = new CacheConfirmados(db);
+  const escalas = new CacheEscalas(db, clock);
+  const confirmados = new CacheConfirmados(db, clock);
+  const gravacao = new GravacaoEmGrupo(banco);
   app.addHook('preHandler', exigirSessao);
 
   app.get(
@@ -101,11 +95,11 @@ export const rotasVagas: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const codAvulso = sessaoDe(request).codAvulso;
       const { numEscalacao } = request.query;
-      const { avulso, escala } = await autorizar(db, config.usuariosTeste, codAvulso, numEscalacao);
-      const compartilhada = await escalas.obter(numEscalacao);
-      const [parametros, habilitacoes, engajamentos, escolhas] = await Promise.all([
-        parametrosPonteiro(db),
-        funcoesHabilitadas(db, codAvulso),
+      const { escala, parametros, compartilhada } = await escalas.obter(numEscalacao);
+      if (!escala) throw new ErroApp('NaoEncontrado', 'Escala não encontrada.');
+      // Three indexed reads, at once: the worker and their qualifications, engagements near the call, choices.
+      const [avulso, engajamentos, escolhas] = await Promise.all([
+        buscarAvulsoComHabilitacoes(db, codAvulso),
         compartilhada.fimMax > 0
           ? engajamentosProximos(
               db,
@@ -117,20 +111,25 @@ export const rotasVagas: FastifyPluginAsyncZod = async (app) => {
           : Promise.resolve([]),
         escolhasDoAvulso(db, codAvulso, numEscalacao),
       ]);
-      const json = escalaCarregadaJson(
-        { numEscalacao, dataChamada: escala.data_chamada, horaChamada: escala.hora_chamada },
+      if (!avulso) throw new ErroApp('NaoAutenticado');
+      exigirEscalaUsavel(escala, avulso.impedido, config.usuariosTeste.includes(codAvulso));
+      const { antes, depois } = envelopeEmPartes(request.tokenRenovado);
+      const corpo = escalaCarregadaBytes(
+        { numEscalacao, dataChamada: escala.dataChamada, horaChamada: escala.horaChamada },
         compartilhada,
         {
-          codCategoria: avulso.cod_categoria,
+          codCategoria: avulso.codCategoria,
           artigo: avulso.artigo,
           parametros,
-          habilitacoes,
+          habilitacoes: avulso.habilitacoes,
           engajamentos,
           escolhas,
           horasDescanso: config.horasDescanso,
         },
+        antes,
+        depois,
       );
-      return enviarJson(request, reply, json);
+      return enviarJson(reply, corpo);
     },
   );
 
@@ -140,9 +139,19 @@ export const rotasVagas: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const codAvulso = sessaoDe(request).codAvulso;
       const { numEscalacao, categoria, escolhas } = request.body;
-      await autorizar(db, config.usuariosTeste, codAvulso, numEscalacao);
-      const compartilhada = await escalas.obter(numEscalacao);
-      const ofertas = localizarOfertas(compartilhada, categoria, escolhas);
+      // The call's row is read fresh here: a choice is never accepted on a call closed a moment ago.
+      const [escala, avulso, emCache] = await Promise.all([
+        buscarEscala(db, numEscalacao),
+        buscarAvulsoComHabilitacoes(db, codAvulso),
+        escalas.obter(numEscalacao),
+      ]);
+      if (!avulso) throw new ErroApp('NaoAutenticado');
+      exigirEscalaUsavel(
+        escala && { aberta: escala.aberta === 1 },
+        avulso.impedido,
+        config.usuariosTeste.includes(codAvulso),
+      );
+      const ofertas = localizarOfertas(emCache.compartilhada, categoria, escolhas);
       const pedido = {
         codAvulso,
         numEscalacao,
@@ -151,8 +160,8 @@ export const rotasVagas: FastifyPluginAsyncZod = async (app) => {
         agora: clock.now(),
         horasDescanso: config.horasDescanso,
       };
-      await verificarElegibilidade(db, pedido, ofertas);
-      const resultado = await aplicarEscolhas(db, banco.dialeto, pedido, ofertas);
+      await verificarElegibilidade(db, pedido, ofertas, avulso.habilitacoes);
+      const resultado = await aplicarEscolhas(gravacao, banco.dialeto, pedido, ofertas);
       if (resultado.alterou) confirmados.invalidar(numEscalacao, categoria);
       return ok({ escolhas: resultado.escolhas, codAvulso, numEscalacao, categoria });
     },
@@ -169,11 +178,11 @@ export const rotasVagas: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const codAvulso = sessaoDe(request).codAvulso;
       const { numEscalacao, codCategoria } = request.query;
-      const escala = await buscarEscala(db, numEscalacao);
-      if (!escala) throw new ErroApp('NaoEncontrado', 'Escala não encontrada.');
-      if (escala.aberta !== 1 && !config.usuariosTeste.includes(codAvulso))
-        throw new ErroApp('EscalaFechada');
-      return enviarJson(request, reply, await confirmados.obterJson(numEscalacao, codCategoria));
+      const { escala } = await escalas.obter(numEscalacao);
+      exigirEscalaUsavel(escala, false, config.usuariosTeste.includes(codAvulso));
+      const { antes, depois } = envelopeEmPartes(request.tokenRenovado);
+      const dados = await confirmados.obterJson(numEscalacao, codCategoria);
+      return enviarJson(reply, Buffer.concat([Buffer.from(antes), dados, Buffer.from(depois)]));
     },
   );
 };

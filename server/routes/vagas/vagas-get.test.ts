@@ -3,6 +3,7 @@ import { escalaCarregadaSchema } from '#common/api/escalacao.ts';
 import { envelopeSucesso } from '#common/envelope.ts';
 import { aparenciaFuncao, COR_MAJORADA } from '#common/funcoes.ts';
 import { limitesTurno } from '#common/tempo.ts';
+import { VALIDADE_CACHE_ESCALA_MS } from '../../services/escala-compartilhada.ts';
 import type { AmbienteTeste } from '../../test/ambiente.ts';
 import { criarAmbiente } from '../../test/ambiente.ts';
 import { carregar, FAINA_TESTE, inserirTrabalho, ofertasDe } from './apoio-teste.ts';
@@ -18,8 +19,10 @@ afterAll(async () => {
 const H = 3_600_000;
 const PONTEIROS = ['ponteiro', 'ponteiroA', 'ponteiroP', 'grupo'] as const;
 
+/** Parameters are read with the call and kept for VALIDADE_CACHE_ESCALA_MS of the app's clock. */
 async function definirParametro(nome: string, valor: string) {
   await amb.db.updateTable('parametro').set({ valor }).where('nome', '=', nome).execute();
+  amb.relogio.avancar(VALIDADE_CACHE_ESCALA_MS + 1);
 }
 
 function temPonteiros(funcao: object): boolean {
@@ -266,6 +269,22 @@ describe('GET /api/vagas: quem pode carregar qual escala', () => {
       expect(r.status).toBe(404);
       expect(r.corpo.codigoErro).toBe('NaoEncontrado');
     }
+  });
+
+  it('escala fechada pela equipe: recusada assim que passa o período da memória', async () => {
+    const c = await amb.logado('100001');
+    await carregar(c);
+    await amb.db.updateTable('escala').set({ aberta: 0 }).where('num_escalacao', '=', 4521).execute();
+    try {
+      amb.relogio.avancar(VALIDADE_CACHE_ESCALA_MS + 1);
+      const r = await c.get('/api/vagas', { numEscalacao: '4521' });
+      expect(r.status).toBe(409);
+      expect(r.corpo.codigoErro).toBe('EscalaFechada');
+    } finally {
+      await amb.db.updateTable('escala').set({ aberta: 1 }).where('num_escalacao', '=', 4521).execute();
+      amb.relogio.avancar(VALIDADE_CACHE_ESCALA_MS + 1);
+    }
+    expect((await c.get('/api/vagas', { numEscalacao: '4521' })).status).toBe(200);
   });
 
   it('usuário de teste (900001) carrega uma escala antiga', async () => {

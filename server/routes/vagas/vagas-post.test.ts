@@ -341,6 +341,20 @@ describe('POST /api/vagas: recusas (nada muda)', () => {
     expect(await contarEscolhas(amb.db)).toBe(antes);
   });
 
+  it('escala fechada há um instante: GET ainda pode servir da memória, POST já recusa', async () => {
+    const { c, livres } = await ofertasHabilitadas('100001', 1);
+    await amb.db.updateTable('escala').set({ aberta: 0 }).where('num_escalacao', '=', 4521).execute();
+    try {
+      const antes = await contarEscolhas(amb.db);
+      const r = await postar(c, 1, [[pegar(livres, 0), true]]);
+      expect(r.status).toBe(409);
+      expect(r.corpo.codigoErro).toBe('EscalaFechada');
+      expect(await contarEscolhas(amb.db)).toBe(antes);
+    } finally {
+      await amb.db.updateTable('escala').set({ aberta: 1 }).where('num_escalacao', '=', 4521).execute();
+    }
+  });
+
   it('oferta de outra escala, de outra categoria ou com função/requisição trocada', async () => {
     const { c, livres } = await ofertasHabilitadas('100001', 1);
     const antiga = (await ofertasHabilitadas('900001', 1, 4520)).todas[0];

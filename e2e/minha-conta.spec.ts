@@ -1,8 +1,21 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import Database from 'better-sqlite3';
-import { capturar, entrar, TELAS } from './apoio.ts';
+import { capturar as capturarPagina, entrar, TELAS } from './apoio.ts';
+
+/** Full-page capture from the top (the sticky top bar otherwise lands mid-page). */
+async function capturar(page: Page, nome: string) {
+  await page.evaluate('window.scrollTo(0, 0)');
+  await capturarPagina(page, nome);
+}
+
+/** What the screen shows (a modal is fixed to the viewport). */
+async function capturarTela(page: Page, nome: string) {
+  const dir = path.resolve(import.meta.dirname, 'artifacts', 'capturas');
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${nome}.png`) });
+}
 
 /** The e2e server's SQLite database (e2e/servidor.ts): the parameter case changes `parametro` and restores it. */
 function abrirBancoE2e() {
@@ -168,7 +181,7 @@ test('contracheques: ano e mês, modal com todos os campos e o PDF baixado', asy
   await expect(modal.getByText(/^\d{2}\/\d{2}\/\d{4} às \d{2}:\d{2}$/)).toBeVisible();
   for (const [nome, tela] of Object.entries(TELAS)) {
     await page.setViewportSize(tela);
-    await capturar(page, `minha-conta-contracheques-modal-${nome}`);
+    await capturarTela(page, `minha-conta-contracheques-modal-${nome}`);
   }
 
   const download = page.waitForEvent('download');
@@ -201,12 +214,14 @@ test('um download que falha diz que falhou', async ({ page }) => {
 });
 
 test('13º e férias, fichas e informes: listas, modal e PDF', async ({ page }) => {
+  await page.setViewportSize(TELAS.celular);
   await abrirMinhaConta(page);
 
   await page.goto('/minha-conta/financeiro/contracheques-13-ferias');
   await expect(page.getByRole('heading', { name: 'Contracheques de 13º e Férias' })).toBeVisible();
   const doc13 = page.locator('.mc-doc').first();
   await expect(doc13.locator('.mc-doc-titulo')).toHaveText(/^(13º Salário|Férias)$/);
+  await capturar(page, 'minha-conta-13-ferias-celular');
   let download = page.waitForEvent('download');
   await doc13.getByRole('button', { name: /^Baixar PDF/ }).click();
   expect((await download).suggestedFilename()).toMatch(/^(C13|FER)-100001-\d{6}\.pdf$/);
@@ -219,6 +234,7 @@ test('13º e férias, fichas e informes: listas, modal e PDF', async ({ page }) 
     await expect(modal.getByText(campo, { exact: true })).toBeVisible();
   }
   await expect(modal.getByText('R$ 0,00').first()).toBeVisible();
+  await capturarTela(page, 'minha-conta-fichas-modal-celular');
   download = page.waitForEvent('download');
   await modal.getByRole('button', { name: /^Baixar PDF/ }).click();
   const pdfFicha = await download;
@@ -234,6 +250,7 @@ test('13º e férias, fichas e informes: listas, modal e PDF', async ({ page }) 
   await expect(page.getByRole('columnheader', { name: 'Exercício' })).toBeVisible();
   await expect(page.getByRole('columnheader', { name: 'Ano-calendário' })).toBeVisible();
   const informe = page.getByRole('row').nth(1);
+  await capturar(page, 'minha-conta-informes-celular');
   const ano = Number(await informe.getByRole('cell').nth(1).textContent());
   await expect(informe.getByRole('cell').first()).toHaveText(String(ano + 1));
   download = page.waitForEvent('download');

@@ -87,6 +87,7 @@ export function PaginaContracheques() {
                         <span className="mc-titulo-grupo">
                           {mes.nomeMes}
                           <span className="mc-contagem">
+                            {contagem(mes.contracheques.length, 'contracheque', 'contracheques')} ·{' '}
                             {formatarMoeda(mes.contracheques.reduce((s, c) => s + c.dados.liquido, 0))}
                           </span>
                         </span>

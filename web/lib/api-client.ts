@@ -141,7 +141,12 @@ export async function baixarArquivo(caminho: string, consulta: Record<string, st
   } catch {
     throw new ErroApi('SemComunicacao', MENSAGEM_SEM_COMUNICACAO, 0);
   }
-  if (resposta.ok) return resposta.blob();
+  if (resposta.ok) {
+    // A file has no envelope: a renewed token rides in this header instead (escalacao.md §4).
+    const renovado = resposta.headers.get('X-Access-Token');
+    if (renovado) definirToken(renovado);
+    return resposta.blob();
+  }
   let corpo: unknown;
   try {
     corpo = await resposta.json();

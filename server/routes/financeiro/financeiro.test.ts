@@ -298,3 +298,38 @@ describe('arquivo de outro avulso, de outro tipo ou inválido', () => {
     }
   });
 });
+
+describe('renovação do token num download', () => {
+  it('o token renovado vem no cabeçalho X-Access-Token e funciona', async () => {
+    const curta = await criarAmbiente({
+      sessao: { ...amb.config.sessao, maximaHoras: 0.01, ociosaMinutos: 30, carenciaSegundos: 5 },
+    });
+    try {
+      const c = await curta.logado('100001');
+      const { contracheques } = await listas(c);
+      const arquivo = contracheques[0]?.meses[0]?.contracheques[0]?.arquivo ?? '';
+      const antigo = c.token;
+      curta.relogio.avancar(20_000); // past half of a 36 s session
+      const r = await c.get('/api/avulso/contracheque', { arquivo });
+      expect(r.status).toBe(200);
+      const renovado = r.headers['x-access-token'];
+      expect(typeof renovado).toBe('string');
+      expect(renovado).not.toBe(antigo);
+      curta.relogio.avancar(10_000); // the old token's grace is over
+      const comAntigo = await c.requisitar({
+        method: 'GET',
+        url: '/api/avulso/informesRendimentos',
+        headers: { 'x-access-token': antigo ?? '' },
+      });
+      expect(comAntigo.status).toBe(401);
+      const comNovo = await c.requisitar({
+        method: 'GET',
+        url: '/api/avulso/informesRendimentos',
+        headers: { 'x-access-token': String(renovado) },
+      });
+      expect(comNovo.status).toBe(200);
+    } finally {
+      await curta.fechar();
+    }
+  });
+});

@@ -213,6 +213,23 @@ test('um download que falha diz que falhou', async ({ page }) => {
   );
 });
 
+test('uma lista que não carrega diz por quê e tenta de novo', async ({ page }) => {
+  await abrirMinhaConta(page);
+  let falhar = true;
+  await page.route('**/api/avulso/fichasFinanceiras', (rota) =>
+    falhar ? rota.abort('internetdisconnected') : rota.continue(),
+  );
+  await page.goto('/minha-conta/financeiro/fichas-financeiras');
+  await expect(page.getByText('Carregando fichas financeiras...')).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveText(
+    'Não foi possível carregar suas fichas financeiras. Sem comunicação com o servidor!',
+    { timeout: 15_000 },
+  );
+  falhar = false;
+  await page.getByRole('button', { name: 'Tentar novamente' }).click();
+  await expect(page.locator('.mc-doc').first()).toBeVisible();
+});
+
 test('13º e férias, fichas e informes: listas, modal e PDF', async ({ page }) => {
   await page.setViewportSize(TELAS.celular);
   await abrirMinhaConta(page);

@@ -61,8 +61,11 @@ export async function descartarVersoesAntigas(db: QualquerDb, tabelas: string[])
 
 /**
  * `SELECT … FOR UPDATE` on PostgreSQL, to serialise concurrent writes on one row (a worker's posts of
- * choices); SQLite transactions are serial already and have no such clause.
+ * choices); SQLite transactions are serial already and have no such clause, so nothing runs there.
  */
-export function paraAtualizar<Q extends { forUpdate(): Q }>(consulta: Q, dialeto: Dialeto): Q {
-  return dialeto === 'postgres' ? consulta.forUpdate() : consulta;
+export async function travarParaAtualizar(
+  consulta: { forUpdate(): { execute(): Promise<unknown> } },
+  dialeto: Dialeto,
+): Promise<void> {
+  if (dialeto === 'postgres') await consulta.forUpdate().execute();
 }

@@ -2,7 +2,7 @@ import type { Escolha } from '#common/api/escalacao.ts';
 import { temDescanso } from '#common/descanso.ts';
 import { proximaPreferencia } from '#common/preferencia.ts';
 import type { Dialeto } from '../db/connection.ts';
-import { paraAtualizar } from '../db/dialeto.ts';
+import { travarParaAtualizar } from '../db/dialeto.ts';
 import { engajamentosProximos, escolhasDoAvulso } from '../db/repositorios/escalacao.ts';
 import type { Db } from '../db/schema.ts';
 import { ErroApp } from '../http/erro-app.ts';
@@ -98,10 +98,10 @@ export async function aplicarEscolhas(
   // (possibly shared with other workers' posts, see gravacao-em-grupo.ts).
   const estado = await gravacao.executar(async (trx) => {
     // Two posts of one worker at once: the second waits here for the first to commit (PostgreSQL).
-    await paraAtualizar(
+    await travarParaAtualizar(
       trx.selectFrom('avulso').select('cod_avulso').where('cod_avulso', '=', codAvulso),
       dialeto,
-    ).execute();
+    );
     const atuais = await escolhasDoAvulso(trx, codAvulso, numEscalacao, categoria);
     const porSeq = new Map(atuais.map((e) => [e.seq_categoria, { id: e.id, preferencia: e.preferencia }]));
 

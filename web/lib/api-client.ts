@@ -156,5 +156,6 @@ export async function baixarArquivo(caminho: string, consulta: Record<string, st
   const envelope = normalizar(corpo);
   if (envelope.token) definirToken(envelope.token);
   if (envelope.sucesso) throw new ErroApi('SemComunicacao', MENSAGEM_SEM_COMUNICACAO, resposta.status);
+  if (envelope.codigoErro === 'NaoAutenticado' && lerToken()) for (const fn of aoExpirar) fn();
   throw new ErroApi(envelope.codigoErro, envelope.mensagem, resposta.status, envelope.dados);
 }

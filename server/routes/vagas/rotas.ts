@@ -12,7 +12,6 @@ import { categoriaPorCodigo } from '#common/dominio.ts';
 import { envelopeSucesso } from '#common/envelope.ts';
 import { z } from '#common/zod-pt.ts';
 import {
-  buscarAvulsoComHabilitacoes,
   buscarEscala,
   engajamentosProximos,
   escolhasDoAvulso,
@@ -22,6 +21,7 @@ import { ok } from '../../http/envelope.ts';
 import { ErroApp } from '../../http/erro-app.ts';
 import { exigirSessao, sessaoDe } from '../../plugins/autenticacao.ts';
 import { CacheConfirmados } from '../../services/avulsos-confirmados.ts';
+import { CacheAvulsos } from '../../services/avulsos-em-cache.ts';
 import { CacheEscalas } from '../../services/escala-compartilhada.ts';
 import { aplicarEscolhas, localizarOfertas, verificarElegibilidade } from '../../services/escolhas.ts';
 import { GravacaoEmGrupo } from '../../services/gravacao-em-grupo.ts';
@@ -87,6 +87,7 @@ export const rotasVagas: FastifyPluginAsyncZod = async (app) => {
   const escalas = new CacheEscalas(db, clock);
   const confirmados = new CacheConfirmados(db, clock);
   const gravacao = new GravacaoEmGrupo(banco);
+  const avulsos = new CacheAvulsos(db, clock);
   app.addHook('preHandler', exigirSessao);
 
   app.get(
@@ -97,9 +98,9 @@ export const rotasVagas: FastifyPluginAsyncZod = async (app) => {
       const { numEscalacao } = request.query;
       const { escala, parametros, compartilhada } = await escalas.obter(numEscalacao);
       if (!escala) throw new ErroApp('NaoEncontrado', 'Escala não encontrada.');
-      // Three indexed reads, at once: the worker and their qualifications, engagements near the call, choices.
+      // The worker and their qualifications (memory, else one join), engagements near the call, choices.
       const [avulso, engajamentos, escolhas] = await Promise.all([
-        buscarAvulsoComHabilitacoes(db, codAvulso),
+        avulsos.obter(codAvulso),
         compartilhada.fimMax > 0
           ? engajamentosProximos(
               db,
@@ -142,7 +143,7 @@ export const rotasVagas: FastifyPluginAsyncZod = async (app) => {
       // The call's row is read fresh here: a choice is never accepted on a call closed a moment ago.
       const [escala, avulso, emCache] = await Promise.all([
         buscarEscala(db, numEscalacao),
-        buscarAvulsoComHabilitacoes(db, codAvulso),
+        avulsos.obter(codAvulso),
         escalas.obter(numEscalacao),
       ]);
       if (!avulso) throw new ErroApp('NaoAutenticado');

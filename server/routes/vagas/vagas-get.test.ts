@@ -3,6 +3,7 @@ import { escalaCarregadaSchema } from '#common/api/escalacao.ts';
 import { envelopeSucesso } from '#common/envelope.ts';
 import { aparenciaFuncao, COR_MAJORADA } from '#common/funcoes.ts';
 import { limitesTurno } from '#common/tempo.ts';
+import { VALIDADE_CACHE_AVULSO_MS } from '../../services/avulsos-em-cache.ts';
 import { VALIDADE_CACHE_ESCALA_MS } from '../../services/escala-compartilhada.ts';
 import type { AmbienteTeste } from '../../test/ambiente.ts';
 import { criarAmbiente } from '../../test/ambiente.ts';
@@ -186,6 +187,7 @@ describe('GET /api/vagas: ponteiros (escalacao.md §5)', () => {
 
   it('cadastrado (artigo 54) não vê; vigia não vê ponteiro algum', async () => {
     await amb.db.updateTable('avulso').set({ artigo: 54 }).where('cod_avulso', '=', '100006').execute();
+    amb.relogio.avancar(VALIDADE_CACHE_AVULSO_MS + 1);
     const cadastrado = await carregar(await amb.logado('100006'));
     expect(ofertasDe(cadastrado).some((o) => temPonteiros(o.funcao))).toBe(false);
     const vigia = await carregar(await amb.logado('100004'));

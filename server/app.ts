@@ -106,6 +106,9 @@ export async function construirApp(opcoes: OpcoesApp): Promise<FastifyInstance> 
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
       reply.header('Cache-Control', 'no-store');
     }
+    // A file (PDF) has no envelope to carry a renewed token: every answer also carries it in a header,
+    // which web/lib/api-client.ts reads on downloads.
+    if (request.tokenRenovado) reply.header('X-Access-Token', request.tokenRenovado);
     return payload;
   });
 

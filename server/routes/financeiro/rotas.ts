@@ -66,8 +66,6 @@ export const rotasFinanceiro: FastifyPluginAsyncZod = async (app) => {
         request.query.arquivo,
       );
       if (!documento) throw new ErroApp('NaoEncontrado', 'Documento não encontrado.');
-      // A file has no envelope to carry a renewed token: it goes in a header (web/lib/api-client.ts reads it).
-      if (request.tokenRenovado) reply.header('X-Access-Token', request.tokenRenovado);
       return reply
         .type('application/pdf')
         .header('Content-Disposition', `attachment; filename="${documento.nome}"`)

@@ -30,6 +30,12 @@ export interface OfertaCompartilhada {
   /** `"situacao":0,…,"icone":…}` without and with the pointer fields. */
   jsonFim: Buffer;
   jsonFimComPonteiro: Buffer;
+  /**
+   * The whole offer when not chosen, one Buffer per combination of leading comma, habilitado, comDescanso
+   * and pointer visibility: written on first use (server/services/vagas.ts), so a request copies one piece
+   * per offer.
+   */
+  inteiras: (Buffer | undefined)[];
 }
 
 export interface PoraoCompartilhado {
@@ -131,6 +137,7 @@ export async function lerEscalaCompartilhada(
             ),
             jsonFim: Buffer.from(`${jsonFim}}`),
             jsonFimComPonteiro: Buffer.from(`${jsonFim}${ponteiros}}`),
+            inteiras: [],
           };
           mapaOfertas.set(o.seq_categoria, oferta);
           return oferta;

@@ -2,7 +2,7 @@ import type { Intervalo } from '#common/descanso.ts';
 import { temDescanso } from '#common/descanso.ts';
 import { exibePonteiro } from '#common/ponteiro.ts';
 import type { EscolhaAtual } from '../db/repositorios/escalacao.ts';
-import type { EscalaCompartilhada } from './escala-compartilhada.ts';
+import type { EscalaCompartilhada, OfertaCompartilhada } from './escala-compartilhada.ts';
 
 /**
  * The personal overlay of GET /api/vagas (escalaCarregada of escalacao.md §3), written straight to JSON bytes:
@@ -13,7 +13,7 @@ import type { EscalaCompartilhada } from './escala-compartilhada.ts';
  * (habilitado and comDescanso), qtdEscolhas = offers this worker has chosen.
  *
  * The shared parts are Buffers written once per call (escala-compartilhada.ts); a request only adds the few
- * personal bytes between them and copies everything once (docs/decisions/0022-escalacao-desempenho.md).
+ * personal bytes between them; the route copies everything once (docs/decisions/0022-escalacao-desempenho.md).
  */
 export interface DadosPessoais {
   codCategoria: number;
@@ -50,13 +50,39 @@ const FECHA_REQUISICAO = b(']}');
 const FECHA_CATEGORIA = b(']}');
 const FECHA_ESCALA = b('}}');
 
-export function escalaCarregadaBytes(
+/**
+ * An offer not chosen, whole: copying one Buffer per offer instead of four is what keeps a 450 KB answer
+ * cheap (Buffer.concat pays per piece). Written on first use and kept with the shared call.
+ */
+function ofertaInteira(
+  oferta: OfertaCompartilhada,
+  virgula: boolean,
+  habilitado: boolean,
+  descansado: boolean,
+  comPonteiro: boolean,
+): Buffer {
+  const indice = (virgula ? 8 : 0) + (habilitado ? 4 : 0) + (descansado ? 2 : 0) + (comPonteiro ? 1 : 0);
+  let inteira = oferta.inteiras[indice];
+  if (!inteira) {
+    inteira = Buffer.concat([
+      ...(virgula ? [VIRGULA] : []),
+      oferta.jsonInicio,
+      NAO_ESCOLHIDA[habilitado ? 1 : 0][descansado ? 1 : 0],
+      comPonteiro ? oferta.jsonFimComPonteiro : oferta.jsonFim,
+    ]);
+    oferta.inteiras[indice] = inteira;
+  }
+  return inteira;
+}
+
+/** The answer's pieces, in order: the route copies them once into a pooled buffer. */
+export function escalaCarregadaPartes(
   cabecalho: CabecalhoEscala,
   escala: EscalaCompartilhada,
   pessoal: DadosPessoais,
   antes: string,
   depois: string,
-): Buffer {
+): Buffer[] {
   const escolhaPorSeq = new Map<number, EscolhaAtual>();
   for (const e of pessoal.escolhas) escolhaPorSeq.set(e.seq_categoria, e);
   const quem = { codCategoria: pessoal.codCategoria, artigo: pessoal.artigo };
@@ -87,20 +113,20 @@ export function escalaCarregadaBytes(
           const habilitado = pessoal.habilitacoes.has(oferta.codFuncao);
           if (habilitado && descansado) disponiveis++;
           const escolha = escolhaPorSeq.get(oferta.seqCategoria);
-          if (o > 0) partes.push(VIRGULA);
-          partes.push(oferta.jsonInicio);
           if (escolha) {
             escolhasRequisicao++;
+            if (o > 0) partes.push(VIRGULA);
             partes.push(
+              oferta.jsonInicio,
               b(
                 `"seqCategoTPA":${escolha.id},"habilitado":${habilitado},"comDescanso":${descansado},` +
                   `"escolhida":true,"preferencia":${escolha.preferencia},`,
               ),
+              comPonteiro ? oferta.jsonFimComPonteiro : oferta.jsonFim,
             );
           } else {
-            partes.push(NAO_ESCOLHIDA[habilitado ? 1 : 0][descansado ? 1 : 0]);
+            partes.push(ofertaInteira(oferta, o > 0, habilitado, descansado, comPonteiro));
           }
-          partes.push(comPonteiro ? oferta.jsonFimComPonteiro : oferta.jsonFim);
         });
         partes.push(FECHA_PORAO);
       });
@@ -116,7 +142,7 @@ export function escalaCarregadaBytes(
     partes.push(FECHA_CATEGORIA);
   });
   partes.push(FECHA_ESCALA, b(depois));
-  return Buffer.concat(partes);
+  return partes;
 }
 
 /** The success envelope around JSON already written: what goes before and after `dados`. */

@@ -22,10 +22,11 @@ import { ErroApp } from '../../http/erro-app.ts';
 import { exigirSessao, sessaoDe } from '../../plugins/autenticacao.ts';
 import { CacheConfirmados } from '../../services/avulsos-confirmados.ts';
 import { CacheAvulsos } from '../../services/avulsos-em-cache.ts';
+import { BuffersReutilizados } from '../../services/buffers-reutilizados.ts';
 import { CacheEscalas } from '../../services/escala-compartilhada.ts';
 import { aplicarEscolhas, localizarOfertas, verificarElegibilidade } from '../../services/escolhas.ts';
 import { GravacaoEmGrupo } from '../../services/gravacao-em-grupo.ts';
-import { envelopeEmPartes, escalaCarregadaBytes } from '../../services/vagas.ts';
+import { envelopeEmPartes, escalaCarregadaPartes } from '../../services/vagas.ts';
 
 /**
  * The electronic call: GET /api/vagas (the call loaded for this worker), POST /api/vagas (choices) and
@@ -88,6 +89,7 @@ export const rotasVagas: FastifyPluginAsyncZod = async (app) => {
   const confirmados = new CacheConfirmados(db, clock);
   const gravacao = new GravacaoEmGrupo(banco);
   const avulsos = new CacheAvulsos(db, clock);
+  const buffers = new BuffersReutilizados();
   app.addHook('preHandler', exigirSessao);
 
   app.get(
@@ -115,7 +117,7 @@ export const rotasVagas: FastifyPluginAsyncZod = async (app) => {
       if (!avulso) throw new ErroApp('NaoAutenticado');
       exigirEscalaUsavel(escala, avulso.impedido, config.usuariosTeste.includes(codAvulso));
       const { antes, depois } = envelopeEmPartes(request.tokenRenovado);
-      const corpo = escalaCarregadaBytes(
+      const partes = escalaCarregadaPartes(
         { numEscalacao, dataChamada: escala.dataChamada, horaChamada: escala.horaChamada },
         compartilhada,
         {
@@ -130,6 +132,8 @@ export const rotasVagas: FastifyPluginAsyncZod = async (app) => {
         antes,
         depois,
       );
+      const { corpo, devolver } = buffers.juntar(partes);
+      reply.raw.once('close', devolver);
       return enviarJson(reply, corpo);
     },
   );

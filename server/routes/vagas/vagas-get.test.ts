@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { escalaCarregadaSchema } from '#common/api/escalacao.ts';
 import { envelopeSucesso } from '#common/envelope.ts';
@@ -143,6 +144,35 @@ describe('GET /api/vagas: a escala aberta para o trabalhador', () => {
     expect(await habilitadas('100007', 6)).toBeGreaterThan(0);
     const staff = await carregar(await amb.logado('900001'));
     for (const cat of [1, 2, 4, 6]) expect(ofertasDe(staff, cat).some((o) => o.funcao.habilitado)).toBe(true);
+  });
+});
+
+describe('GET /api/vagas por HTTP de verdade', () => {
+  it('respostas simultâneas de trabalhadores diferentes não se misturam (buffers reutilizados)', async () => {
+    const codigos = ['100001', '100002', '100003', '100004', '100007', '900001'];
+    const clientes = await Promise.all(codigos.map((c) => amb.logado(c)));
+    const esperado = await Promise.all(clientes.map((c) => c.get('/api/vagas', { numEscalacao: '4521' })));
+    const endereco = await amb.app.listen({ port: 0, host: '127.0.0.1' });
+    const pedir = (token: string) =>
+      new Promise<string>((resolver, rejeitar) => {
+        const req = http.get(
+          `${endereco}/api/vagas?numEscalacao=4521`,
+          { headers: { 'x-access-token': token } },
+          (res) => {
+            const pedacos: Buffer[] = [];
+            res.on('data', (p: Buffer) => pedacos.push(p));
+            res.on('end', () => resolver(Buffer.concat(pedacos).toString('utf8')));
+          },
+        );
+        req.on('error', rejeitar);
+      });
+    for (let rodada = 0; rodada < 3; rodada++) {
+      const corpos = await Promise.all([...clientes, ...clientes].map((c) => pedir(c.token ?? '')));
+      corpos.forEach((corpo, i) => {
+        const dados = JSON.parse(corpo).dados;
+        expect(dados).toEqual(esperado[i % clientes.length]?.corpo.dados);
+      });
+    }
   });
 });
 

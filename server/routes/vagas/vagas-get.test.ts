@@ -176,6 +176,28 @@ describe('GET /api/vagas por HTTP de verdade', () => {
   });
 });
 
+describe('GET /api/vagas e avulsosConfirmados: token renovado no envelope escrito à mão', () => {
+  it('passada a metade da vida da sessão, o envelope traz o token novo, que vale', async () => {
+    for (const url of ['/api/vagas', '/api/avulsosConfirmados']) {
+      const c = await amb.logado('100004');
+      const antigo = c.token;
+      const meiaVida = new Date(amb.relogio.now().getTime() - (amb.config.sessao.maximaHoras / 2 + 1) * H);
+      await amb.db
+        .updateTable('sessao')
+        .set({ criada_em: meiaVida.toISOString() })
+        .where('cod_avulso', '=', '100004')
+        .execute();
+      const r = await c.get(url, { numEscalacao: '4521', codCategoria: '4' });
+      expect(r.status).toBe(200);
+      expect(r.corpo.sucesso).toBe(true);
+      expect(typeof r.corpo.token).toBe('string');
+      expect(r.corpo.token).not.toBe(antigo);
+      expect(c.token).toBe(r.corpo.token);
+      expect((await c.get(url, { numEscalacao: '4521', codCategoria: '4' })).status).toBe(200);
+    }
+  });
+});
+
 describe('GET /api/vagas: ponteiros (escalacao.md §5)', () => {
   it('demonstração: estivador registrado vê estiva e vigia; não vê conferência nem capatazia', async () => {
     const escala = await carregar(await amb.logado('100001'));

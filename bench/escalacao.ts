@@ -543,6 +543,9 @@ async function visita(med: Medicao, cliente: Cliente, codAvulso: string, estado:
     g.avulsos.some((a) => a.codAvulso === codAvulso),
   );
   if (alvo.length > 0 && !presente) throw new Error(`${codAvulso} não aparece entre os confirmados`);
+  // Keep only the chosen offers (all the later phases need): 6,000 full offer lists would make the
+  // generator's own garbage collection the bottleneck of the phases that follow.
+  t.ofertas = t.ofertas.filter((o) => o.funcao.escolhida);
   estado.completos.push(t);
   estado.fluxosCompletos++;
 }

@@ -154,17 +154,8 @@ export async function aplicarEscolhas(
         if (v) v.id = n.id;
       }
     }
+    // Each choice keeps the server's time it was made; the worker's horaDigitacao in a category is the latest.
     const alterou = remover.length > 0 || inserir.length > 0;
-    if (alterou) {
-      // horaDigitacao is the worker's: their latest change in this call and category.
-      await trx
-        .updateTable('escolha')
-        .set({ hora_digitacao: agoraIso })
-        .where('cod_avulso', '=', codAvulso)
-        .where('num_escalacao', '=', numEscalacao)
-        .where('cod_categoria', '=', categoria)
-        .execute();
-    }
     return { porSeq, alterou };
   });
 

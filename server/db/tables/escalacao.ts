@@ -58,7 +58,7 @@ export interface EscolhaTable {
   seq_categoria: number;
   cod_avulso: string;
   preferencia: number;
-  /** Instant (ISO UTC) of the worker's latest change in this call and category (server time). */
+  /** Instant (ISO UTC) the server recorded this choice; the worker's horaDigitacao is their latest. */
   hora_digitacao: string;
 }
 

@@ -109,7 +109,7 @@ describe('GET /api/avulsosConfirmados', () => {
     const total = (l: AvulsosConfirmados) => l.avulsosConfirmados.reduce((n, g) => n + g.avulsos.length, 0);
     expect(total(lista)).toBe(total(antes) + 1);
 
-    // A later change moves his horaDigitacao (the worker's latest change).
+    // A later choice moves his horaDigitacao (his latest choice).
     amb.relogio.avancar(60_000);
     const t2 = amb.relogio.now().toISOString();
     await c.post('/api/vagas', { numEscalacao: 4521, categoria: 1, escolhas: [escolha(b, true)] });

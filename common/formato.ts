@@ -1,6 +1,6 @@
 import { format } from 'date-fns/format';
-import { parse } from 'date-fns/parse';
 import { ptBR } from 'date-fns/locale/pt-BR';
+import { parse } from 'date-fns/parse';
 
 /** pt-BR presentation rules shared by the web app and the PDFs. */
 

@@ -4,8 +4,6 @@ import { caminhos } from '../../lib/caminhos.ts';
 import { sessao } from '../../lib/sessao.ts';
 import { exigirLogin } from '../sessao/guarda.ts';
 import { carregarEleicaoPendente, estadoEleicao } from './estado.ts';
-import { PaginaApuracao } from './pagina-apuracao.tsx';
-import { PaginaEleicao } from './pagina-eleicao.tsx';
 
 /**
  * /eleicao needs a loaded election, else /inicio (escalacao.md §2). On a reload the client state is
@@ -24,8 +22,16 @@ async function exigirEquipeOgmo(): Promise<null> {
   return null;
 }
 
-/** Routes of this feature, mounted under the login guard in web/router.tsx. */
+/** Routes of this feature, mounted under the login guard in web/router.tsx; the pages load on demand. */
 export const rotasEleicao: RouteObject[] = [
-  { path: 'eleicao', loader: exigirEleicao, element: <PaginaEleicao /> },
-  { path: 'eleicoes', loader: exigirEquipeOgmo, element: <PaginaApuracao /> },
+  {
+    path: 'eleicao',
+    loader: exigirEleicao,
+    lazy: async () => ({ Component: (await import('./pagina-eleicao.tsx')).PaginaEleicao }),
+  },
+  {
+    path: 'eleicoes',
+    loader: exigirEquipeOgmo,
+    lazy: async () => ({ Component: (await import('./pagina-apuracao.tsx')).PaginaApuracao }),
+  },
 ];

@@ -2,11 +2,8 @@ import { type LoaderFunctionArgs, type RouteObject, redirect } from 'react-route
 import { categoriaPorSegmento } from '#common/dominio.ts';
 import { caminhos } from '../../lib/caminhos.ts';
 import { exigirLogin } from '../sessao/guarda.ts';
-import { EscolhaCategoria } from './escolha-categoria.tsx';
 import { temOfertas } from './estado-escala.ts';
 import { estadoEscala, garantirVagas } from './loja-escala.ts';
-import { PaginaEscalacao } from './pagina-escalacao.tsx';
-import { PaginaOfertas } from './pagina-ofertas.tsx';
 
 /**
  * Guard of /escalacao/ofertas/:categoria: allowed only if the loaded call has offers in that category,
@@ -22,14 +19,24 @@ export async function guardaOfertas({ params }: LoaderFunctionArgs): Promise<nul
   return null;
 }
 
-/** Routes of this feature, mounted under the login guard in web/router.tsx. */
+/**
+ * Routes of this feature, mounted under the login guard in web/router.tsx. The pages load on demand;
+ * the guard stays here, so it runs while the page's code is still arriving.
+ */
 export const rotasEscalacao: RouteObject[] = [
   {
     path: 'escalacao',
-    Component: PaginaEscalacao,
+    lazy: async () => ({ Component: (await import('./pagina-escalacao.tsx')).PaginaEscalacao }),
     children: [
-      { index: true, Component: EscolhaCategoria },
-      { path: 'ofertas/:categoria', loader: guardaOfertas, Component: PaginaOfertas },
+      {
+        index: true,
+        lazy: async () => ({ Component: (await import('./escolha-categoria.tsx')).EscolhaCategoria }),
+      },
+      {
+        path: 'ofertas/:categoria',
+        loader: guardaOfertas,
+        lazy: async () => ({ Component: (await import('./pagina-ofertas.tsx')).PaginaOfertas }),
+      },
     ],
   },
 ];

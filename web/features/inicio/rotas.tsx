@@ -1,11 +1,16 @@
 import type { RouteObject } from 'react-router';
-import { PaginaFaleComOgmo } from './pagina-fale-com-ogmo.tsx';
-import { PaginaFuncoes } from './pagina-funcoes.tsx';
-import { PaginaInicio } from './pagina-inicio.tsx';
 
-/** /funcoes is public; /inicio and /fale-com-o-ogmo are login-guarded. */
-export const rotasPublicasInicio: RouteObject[] = [{ path: 'funcoes', element: <PaginaFuncoes /> }];
+/** /funcoes is public; /inicio and /fale-com-o-ogmo are login-guarded. Pages load on demand. */
+export const rotasPublicasInicio: RouteObject[] = [
+  {
+    path: 'funcoes',
+    lazy: async () => ({ Component: (await import('./pagina-funcoes.tsx')).PaginaFuncoes }),
+  },
+];
 export const rotasInicio: RouteObject[] = [
-  { path: 'inicio', element: <PaginaInicio /> },
-  { path: 'fale-com-o-ogmo', element: <PaginaFaleComOgmo /> },
+  { path: 'inicio', lazy: async () => ({ Component: (await import('./pagina-inicio.tsx')).PaginaInicio }) },
+  {
+    path: 'fale-com-o-ogmo',
+    lazy: async () => ({ Component: (await import('./pagina-fale-com-ogmo.tsx')).PaginaFaleComOgmo }),
+  },
 ];

@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { CheckCircle2, Download, RotateCcw } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Alerta, Carregando } from '../../components/ui/estados.tsx';
+import { Alerta, BotaoVoltar, Carregando } from '../../components/ui/estados.tsx';
 import type { CaminhoDownload } from './api.ts';
 import { useBaixarDocumento } from './baixar.ts';
 
@@ -28,8 +28,58 @@ export function CabecalhoPagina({
   );
 }
 
+/**
+ * A list page of the account area: title, the query's loading and failure states, the list (or `vazia`
+ * when it has nothing), 'Voltar', and the page's detail modal if it has one.
+ */
+export function PaginaLista<T, I>({
+  titulo,
+  icone,
+  texto,
+  consulta,
+  carregando,
+  erro,
+  itens,
+  vazia,
+  voltarPara,
+  modal,
+  children,
+}: {
+  titulo: string;
+  icone: ReactNode;
+  texto: ReactNode;
+  consulta: UseQueryResult<T>;
+  carregando: string;
+  /** What failed, before the server's message: 'Não foi possível carregar seus contracheques.' */
+  erro: string;
+  /** The list within the answer. */
+  itens: (dados: T) => I[];
+  vazia: string;
+  voltarPara: string;
+  modal?: ReactNode;
+  children: (itens: I[]) => ReactNode;
+}) {
+  return (
+    <div className="pilha mc-pagina">
+      <CabecalhoPagina titulo={titulo} icone={icone}>
+        {texto}
+      </CabecalhoPagina>
+      <EstadoConsulta consulta={consulta} carregando={carregando} erro={erro}>
+        {(dados) => {
+          const lista = itens(dados);
+          return lista.length ? children(lista) : <ListaVazia>{vazia}</ListaVazia>;
+        }}
+      </EstadoConsulta>
+      <div>
+        <BotaoVoltar para={voltarPara} />
+      </div>
+      {modal}
+    </div>
+  );
+}
+
 /** Loading, failure (with 'Tentar novamente') or the data of a list query. */
-export function EstadoConsulta<T>({
+function EstadoConsulta<T>({
   consulta,
   carregando,
   erro,
@@ -61,7 +111,7 @@ export function EstadoConsulta<T>({
 }
 
 /** An empty list, said plainly. */
-export function ListaVazia({ children }: { children: ReactNode }) {
+function ListaVazia({ children }: { children: ReactNode }) {
   return <Alerta tipo="info">{children}</Alerta>;
 }
 

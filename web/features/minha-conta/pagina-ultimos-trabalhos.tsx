@@ -3,14 +3,12 @@ import { History, Info } from 'lucide-react';
 import { useState } from 'react';
 import type { Trabalho } from '#common/api/avulso.ts';
 import { turno } from '#common/formato.ts';
-import { Acordeao } from '../../components/ui/acordeao.tsx';
-import { BotaoVoltar } from '../../components/ui/estados.tsx';
-import { FecharModal, Modal } from '../../components/ui/modal.tsx';
 import { caminhos } from '../../lib/caminhos.ts';
 import { ultimosTrabalhosQuery } from '../avulso/api.ts';
 import { dataTrabalho } from '../inicio/data-trabalho.ts';
 import { contagem, diaMes } from './apresentacao.ts';
-import { CabecalhoPagina, Campos, EstadoConsulta, ListaVazia } from './componentes.tsx';
+import { PaginaLista } from './componentes.tsx';
+import { AcordeaoAnos, AcordeaoMeses, ModalDetalhes } from './listas.tsx';
 import './minha-conta.css';
 
 function TabelaTrabalhos({
@@ -80,93 +78,56 @@ export function PaginaUltimosTrabalhos() {
   const consulta = useQuery(ultimosTrabalhosQuery);
   const [escolhido, setEscolhido] = useState<Trabalho | null>(null);
   return (
-    <div className="pilha mc-pagina">
-      <CabecalhoPagina titulo="Últimas escalações" icone={<History size={28} />}>
-        Seus engajamentos, do mais recente ao mais antigo. Toque em um trabalho para ver os detalhes.
-      </CabecalhoPagina>
-      <EstadoConsulta
-        consulta={consulta}
-        carregando="Carregando Últimas Escalações..."
-        erro="Não foi possível carregar suas últimas escalações."
-      >
-        {({ ultimosTrabalhos }) => {
-          if (!ultimosTrabalhos.length)
-            return <ListaVazia>Você ainda não possui escalações registradas.</ListaVazia>;
-          const primeiroAno = ultimosTrabalhos[0];
-          return (
-            <Acordeao
-              abertosInicialmente={primeiroAno ? [String(primeiroAno.ano)] : []}
-              itens={ultimosTrabalhos.map((ano) => ({
-                valor: String(ano.ano),
-                titulo: (
-                  <span className="mc-titulo-grupo">
-                    {ano.ano}
-                    <span className="mc-contagem">
-                      {contagem(
-                        ano.meses.reduce((s, m) => s + m.trabalhos.length, 0),
-                        'trabalho',
-                        'trabalhos',
-                      )}
-                    </span>
-                  </span>
-                ),
-                conteudo: (
-                  <Acordeao
-                    abertosInicialmente={
-                      ano === primeiroAno && ano.meses[0] ? [`${ano.ano}-${ano.meses[0].mes}`] : []
-                    }
-                    itens={ano.meses.map((mes) => ({
-                      valor: `${ano.ano}-${mes.mes}`,
-                      titulo: (
-                        <span className="mc-titulo-grupo">
-                          {mes.nomeMes}
-                          <span className="mc-contagem">
-                            {contagem(mes.trabalhos.length, 'trabalho', 'trabalhos')}
-                          </span>
-                        </span>
-                      ),
-                      conteudo: <TabelaTrabalhos trabalhos={mes.trabalhos} aoEscolher={setEscolhido} />,
-                    }))}
-                  />
-                ),
-              }))}
+    <PaginaLista
+      titulo="Últimas escalações"
+      icone={<History size={28} />}
+      texto="Seus engajamentos, do mais recente ao mais antigo. Toque em um trabalho para ver os detalhes."
+      consulta={consulta}
+      carregando="Carregando Últimas Escalações..."
+      erro="Não foi possível carregar suas últimas escalações."
+      itens={(dados) => dados.ultimosTrabalhos}
+      vazia="Você ainda não possui escalações registradas."
+      voltarPara={caminhos.minhaConta}
+      modal={
+        <ModalDetalhes
+          escolhido={escolhido}
+          aoFechar={() => setEscolhido(null)}
+          titulo="Detalhes do Trabalho"
+          descricao="Dados completos do trabalho escolhido."
+          campos={(t) => [
+            ['Data', dataTrabalho(t.dataOperacao)],
+            ['Turno', turno(t.horaInicio, t.horaFim)],
+            ['Operador', t.operador],
+            ['Navio', t.navio],
+            ['Local de atracação', t.localAtracacao],
+            ['Mercadoria', t.mercadoria],
+            ['Faina', t.faina],
+            ['Função', t.funcao],
+          ]}
+        />
+      }
+    >
+      {(anos) => (
+        <AcordeaoAnos
+          anos={anos}
+          resumo={(ano) =>
+            contagem(
+              ano.meses.reduce((s, m) => s + m.trabalhos.length, 0),
+              'trabalho',
+              'trabalhos',
+            )
+          }
+          conteudo={(ano, maisRecente) => (
+            <AcordeaoMeses
+              ano={ano.ano}
+              meses={ano.meses}
+              abrirPrimeiro={maisRecente}
+              resumo={(mes) => contagem(mes.trabalhos.length, 'trabalho', 'trabalhos')}
+              conteudo={(mes) => <TabelaTrabalhos trabalhos={mes.trabalhos} aoEscolher={setEscolhido} />}
             />
-          );
-        }}
-      </EstadoConsulta>
-      <div>
-        <BotaoVoltar para={caminhos.minhaConta} />
-      </div>
-      <Modal
-        aberto={escolhido !== null}
-        aoMudar={(aberto) => {
-          if (!aberto) setEscolhido(null);
-        }}
-        titulo="Detalhes do Trabalho"
-        descricao="Dados completos do trabalho escolhido."
-        acoes={
-          <FecharModal asChild>
-            <button type="button" className="botao">
-              Fechar
-            </button>
-          </FecharModal>
-        }
-      >
-        {escolhido ? (
-          <Campos
-            campos={[
-              ['Data', dataTrabalho(escolhido.dataOperacao)],
-              ['Turno', turno(escolhido.horaInicio, escolhido.horaFim)],
-              ['Operador', escolhido.operador],
-              ['Navio', escolhido.navio],
-              ['Local de atracação', escolhido.localAtracacao],
-              ['Mercadoria', escolhido.mercadoria],
-              ['Faina', escolhido.faina],
-              ['Função', escolhido.funcao],
-            ]}
-          />
-        ) : null}
-      </Modal>
-    </div>
+          )}
+        />
+      )}
+    </PaginaLista>
   );
 }

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import type { Control, FieldValues, Path } from 'react-hook-form';
 import { useController } from 'react-hook-form';
 import { IMaskInput } from 'react-imask';
+import { LIMITES, MASCARAS } from '#common/campos-pessoais.ts';
 
 /**
  * Form fields of the declarations, bound to react-hook-form: a label, the input (masked where the spec
@@ -188,5 +189,83 @@ export function CampoSomenteLeitura({
         </span>
       ) : null}
     </div>
+  );
+}
+
+/** The RG fields both flows ask for; their labels and widths are each form's own. */
+export function CamposRg<
+  T extends FieldValues & Record<'rgNumero' | 'rgOrgaoExp' | 'rgUF' | 'rgEmissao', string>,
+>({
+  controle,
+  rotulos,
+  classes,
+}: {
+  controle: Control<T>;
+  rotulos: { numero: string; orgao: string; uf: string; emissao: string };
+  classes: { numero: string; emissao: string };
+}) {
+  return (
+    <>
+      <CampoMascara
+        controle={controle}
+        nome={'rgNumero' as Path<T>}
+        rotulo={rotulos.numero}
+        mascara={MASCARAS.rgNumero}
+        semMascaraNoValor
+        className={classes.numero}
+      />
+      <CampoTexto
+        controle={controle}
+        nome={'rgOrgaoExp' as Path<T>}
+        rotulo={rotulos.orgao}
+        maximo={LIMITES.rgOrgaoExp}
+        placeholder="SDS"
+        className="m-2 d-3"
+      />
+      <CampoUf controle={controle} nome={'rgUF' as Path<T>} rotulo={rotulos.uf} className="m-1 d-2" />
+      <CampoMascara
+        controle={controle}
+        nome={'rgEmissao' as Path<T>}
+        rotulo={rotulos.emissao}
+        mascara={MASCARAS.data}
+        placeholder="dd/mm/aaaa"
+        className={classes.emissao}
+      />
+    </>
+  );
+}
+
+/** E-mail and phone, both optional (minha-conta.md §5), as both flows ask for them. */
+export function CamposContato<T extends FieldValues & Record<'email' | 'telefone', string>>({
+  controle,
+}: {
+  controle: Control<T>;
+}) {
+  return (
+    <>
+      <CampoTexto
+        controle={controle}
+        nome={'email' as Path<T>}
+        rotulo="E-mail"
+        opcional
+        maximo={LIMITES.email}
+        caixa="minusculas"
+        inputMode="email"
+        autoComplete="email"
+        placeholder="nome@provedor.com.br"
+        className="d-7"
+      />
+      <CampoMascara
+        controle={controle}
+        nome={'telefone' as Path<T>}
+        rotulo="Telefone"
+        opcional
+        mascara={MASCARAS.telefone}
+        inputMode="tel"
+        autoComplete="tel-national"
+        placeholder="(81) 98765-4321"
+        className="d-5"
+      />
+    </>
   );
 }

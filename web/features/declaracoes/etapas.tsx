@@ -1,6 +1,9 @@
 import { FileText, ShieldCheck } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { FormEventHandler, ReactNode } from 'react';
+import type { TextoDeclaracao } from '#common/declaracoes.ts';
 import { Alerta, Carregando } from '../../components/ui/estados.tsx';
+import { TextoDeclaracaoFolha } from './texto-declaracao.tsx';
+import type { FluxoDeclaracao, PassoComum } from './use-fluxo-declaracao.ts';
 
 /** The steps both flows share (minha-conta.md §2). */
 
@@ -69,6 +72,34 @@ export function Progresso({ etapas, atual }: { etapas: readonly string[]; atual:
   );
 }
 
+/** A step's form in its card, ending with 'Confirmar dados' (see AcoesFormulario). */
+export function FormularioPasso({
+  titulo,
+  aoEnviar,
+  valido,
+  estreito = false,
+  children,
+}: {
+  titulo: string;
+  aoEnviar: FormEventHandler<HTMLFormElement>;
+  valido: boolean;
+  estreito?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <CartaoPasso titulo={titulo}>
+      <form
+        onSubmit={aoEnviar}
+        noValidate
+        className={estreito ? 'formulario-declaracao formulario-estreito' : 'formulario-declaracao'}
+      >
+        {children}
+        <AcoesFormulario rotulo="Confirmar dados" habilitado={valido} />
+      </form>
+    </CartaoPasso>
+  );
+}
+
 /** A step's card: heading, content, and the submit row. */
 export function CartaoPasso({ titulo, children }: { titulo: ReactNode; children: ReactNode }) {
   return (
@@ -80,7 +111,7 @@ export function CartaoPasso({ titulo, children }: { titulo: ReactNode; children:
 }
 
 /** The submit button with, while the form is invalid, why it is disabled. */
-export function AcoesFormulario({ rotulo, habilitado }: { rotulo: string; habilitado: boolean }) {
+function AcoesFormulario({ rotulo, habilitado }: { rotulo: string; habilitado: boolean }) {
   return (
     <div className="acoes-declaracao">
       <button type="submit" className="botao" disabled={!habilitado}>
@@ -113,5 +144,69 @@ export function BotaoVoltarPasso({
         Voltar
       </button>
     </div>
+  );
+}
+
+/**
+ * The frame of a declaration flow: its title, the progress over its form steps, the steps both flows
+ * share around the flow's own (`children`), and 'Voltar'.
+ */
+export function QuadroDeclaracao<P extends string>({
+  fluxo,
+  titulo,
+  etapas,
+  voltarDesabilitado,
+  children,
+}: {
+  fluxo: FluxoDeclaracao<P>;
+  titulo: string;
+  etapas: readonly { passo: P | PassoComum; nome: string }[];
+  voltarDesabilitado: boolean;
+  children: ReactNode;
+}) {
+  const { passo } = fluxo;
+  const etapa = etapas.findIndex((e) => e.passo === passo);
+  return (
+    <div className="pilha pagina-declaracao">
+      <div className="pagina-cabecalho">
+        <h1>{titulo}</h1>
+      </div>
+      {etapa >= 0 ? <Progresso etapas={etapas.map((e) => e.nome)} atual={etapa} /> : null}
+
+      {passo === 'Carregando' ? <PassoCarregando /> : null}
+      {passo === 'ErroGenerico' ? <PassoErro mensagem={fluxo.erro} /> : null}
+      {passo === 'NaoHabilitado' ? <PassoNaoHabilitado mensagem={fluxo.mensagens.naoHabilitado} /> : null}
+      {children}
+      {passo === 'ConfirmacaoEnvio' ? <PassoConfirmacao {...fluxo.confirmacao} /> : null}
+
+      <BotaoVoltarPasso aoVoltar={fluxo.voltar} desabilitado={voltarDesabilitado} />
+    </div>
+  );
+}
+
+/** The Declaracao step: the text to read, a note on what to do, and the button that issues it. */
+export function PassoDeclaracao({
+  texto,
+  aviso,
+  rotulo,
+  aoConfirmar,
+  desabilitado,
+}: {
+  texto: TextoDeclaracao;
+  aviso: ReactNode;
+  rotulo: string;
+  aoConfirmar: () => void;
+  desabilitado: boolean;
+}) {
+  return (
+    <CartaoPasso titulo="Confira a sua declaração">
+      <Alerta tipo="aviso">{aviso}</Alerta>
+      <TextoDeclaracaoFolha texto={texto} />
+      <div className="acoes-declaracao">
+        <button type="button" className="botao" onClick={aoConfirmar} disabled={desabilitado}>
+          {rotulo}
+        </button>
+      </div>
+    </CartaoPasso>
   );
 }

@@ -1,5 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import type {
   DadosContatoMp945,
   DadosTpaMp945,
@@ -17,9 +15,16 @@ import { LIMITES, MASCARAS } from '#common/campos-pessoais.ts';
 import { SITUACOES_AFASTAMENTO } from '#common/declaracoes.ts';
 import { formatarCpf } from '#common/formato.ts';
 import type { z } from '#common/zod-pt.ts';
-import { CampoMascara, CampoSomenteLeitura, CampoTexto, CampoUf } from './campos.tsx';
-import { AcoesFormulario, CartaoPasso } from './etapas.tsx';
-import { useValidarPreenchidos } from './formulario-lockdown.tsx';
+import {
+  CampoMascara,
+  CampoSomenteLeitura,
+  CamposContato,
+  CamposRg,
+  CampoTexto,
+  CampoUf,
+} from './campos.tsx';
+import { CartaoPasso, FormularioPasso } from './etapas.tsx';
+import { useFormularioPasso } from './use-formulario-passo.ts';
 
 /** The forms of the MP 945 flow (minha-conta.md §2, §5), each validated by its wire schema. */
 
@@ -34,37 +39,31 @@ export function FormularioAcessoMp945({
     control,
     handleSubmit,
     formState: { isValid },
-  } = useForm<z.input<typeof formularioAcessoSchema>, unknown, FormularioAcesso>({
-    resolver: zodResolver(formularioAcessoSchema),
-    mode: 'onChange',
-    defaultValues: iniciais,
-  });
+  } = useFormularioPasso(formularioAcessoSchema, iniciais, false);
   return (
-    <CartaoPasso titulo="Informe os dados abaixo para prosseguir:">
-      <form
-        onSubmit={handleSubmit(aoConfirmar)}
-        noValidate
-        className="formulario-declaracao formulario-estreito"
-      >
-        <CampoMascara
-          controle={control}
-          nome="cpf"
-          rotulo="CPF"
-          mascara={MASCARAS.cpf}
-          semMascaraNoValor
-          placeholder="000.000.000-00"
-        />
-        <CampoMascara
-          controle={control}
-          nome="dataNascimento"
-          rotulo="Data de Nascimento"
-          mascara={MASCARAS.data}
-          placeholder="dd/mm/aaaa"
-          autoComplete="bday"
-        />
-        <AcoesFormulario rotulo="Confirmar dados" habilitado={isValid} />
-      </form>
-    </CartaoPasso>
+    <FormularioPasso
+      titulo="Informe os dados abaixo para prosseguir:"
+      aoEnviar={handleSubmit(aoConfirmar)}
+      valido={isValid}
+      estreito
+    >
+      <CampoMascara
+        controle={control}
+        nome="cpf"
+        rotulo="CPF"
+        mascara={MASCARAS.cpf}
+        semMascaraNoValor
+        placeholder="000.000.000-00"
+      />
+      <CampoMascara
+        controle={control}
+        nome="dataNascimento"
+        rotulo="Data de Nascimento"
+        mascara={MASCARAS.data}
+        placeholder="dd/mm/aaaa"
+        autoComplete="bday"
+      />
+    </FormularioPasso>
   );
 }
 
@@ -80,70 +79,45 @@ export function FormularioDadosPessoaisMp945({
   const {
     control,
     handleSubmit,
-    trigger,
     formState: { isValid },
-  } = useForm<EntradaDadosMp945, unknown, DadosTpaMp945>({
-    resolver: zodResolver(dadosTpaMp945Schema),
-    mode: 'onChange',
-    defaultValues: iniciais,
-  });
-  useValidarPreenchidos((c) => trigger(c as (keyof EntradaDadosMp945)[]), iniciais);
+  } = useFormularioPasso(dadosTpaMp945Schema, iniciais);
   return (
-    <CartaoPasso titulo="Confira os seus dados pessoais, corrija o que estiver incorreto e complete o que faltar:">
-      <form onSubmit={handleSubmit(aoConfirmar)} noValidate className="formulario-declaracao">
-        <div className="grade-declaracao">
-          <CampoTexto
-            controle={control}
-            nome="nome"
-            rotulo="Nome"
-            maximo={LIMITES.nome}
-            autoComplete="name"
-            className="d-12"
-          />
-          <div className="d-6">
-            <CampoSomenteLeitura rotulo="CPF" valor={formatarCpf(iniciais.cpf ?? '')} />
-          </div>
-          <div className="d-6">
-            <CampoSomenteLeitura rotulo="Data de nascimento" valor={iniciais.dataNascimento ?? ''} />
-          </div>
-          <CampoMascara
-            controle={control}
-            nome="rgNumero"
-            rotulo="RG nº"
-            mascara={MASCARAS.rgNumero}
-            semMascaraNoValor
-            className="d-4"
-          />
-          <CampoTexto
-            controle={control}
-            nome="rgOrgaoExp"
-            rotulo="RG Órgão Emissor"
-            maximo={LIMITES.rgOrgaoExp}
-            placeholder="SDS"
-            className="m-2 d-3"
-          />
-          <CampoUf controle={control} nome="rgUF" rotulo="RG UF" className="m-1 d-2" />
-          <CampoMascara
-            controle={control}
-            nome="rgEmissao"
-            rotulo="RG Data Emissão"
-            mascara={MASCARAS.data}
-            placeholder="dd/mm/aaaa"
-            className="d-3"
-          />
-          <CampoMascara
-            controle={control}
-            nome="pis"
-            rotulo="PIS"
-            mascara={MASCARAS.pis}
-            semMascaraNoValor
-            dica="Os 11 dígitos do PIS/NIT, sem pontos."
-            className="d-6"
-          />
+    <FormularioPasso
+      titulo="Confira os seus dados pessoais, corrija o que estiver incorreto e complete o que faltar:"
+      aoEnviar={handleSubmit(aoConfirmar)}
+      valido={isValid}
+    >
+      <div className="grade-declaracao">
+        <CampoTexto
+          controle={control}
+          nome="nome"
+          rotulo="Nome"
+          maximo={LIMITES.nome}
+          autoComplete="name"
+          className="d-12"
+        />
+        <div className="d-6">
+          <CampoSomenteLeitura rotulo="CPF" valor={formatarCpf(iniciais.cpf ?? '')} />
         </div>
-        <AcoesFormulario rotulo="Confirmar dados" habilitado={isValid} />
-      </form>
-    </CartaoPasso>
+        <div className="d-6">
+          <CampoSomenteLeitura rotulo="Data de nascimento" valor={iniciais.dataNascimento ?? ''} />
+        </div>
+        <CamposRg
+          controle={control}
+          rotulos={{ numero: 'RG nº', orgao: 'RG Órgão Emissor', uf: 'RG UF', emissao: 'RG Data Emissão' }}
+          classes={{ numero: 'd-4', emissao: 'd-3' }}
+        />
+        <CampoMascara
+          controle={control}
+          nome="pis"
+          rotulo="PIS"
+          mascara={MASCARAS.pis}
+          semMascaraNoValor
+          dica="Os 11 dígitos do PIS/NIT, sem pontos."
+          className="d-6"
+        />
+      </div>
+    </FormularioPasso>
   );
 }
 
@@ -161,11 +135,7 @@ export function FormularioSituacoes({
     handleSubmit,
     watch,
     formState: { isValid },
-  } = useForm<EntradaSituacoes, unknown, SituacoesAfastamento>({
-    resolver: zodResolver(situacoesAfastamentoSchema),
-    mode: 'onChange',
-    defaultValues: iniciais,
-  });
+  } = useFormularioPasso(situacoesAfastamentoSchema, iniciais, false);
   const marcadas = SITUACOES_AFASTAMENTO.filter(({ chave }) => watch(chave) === true).length;
   return (
     <CartaoPasso titulo="Marque as situações em que você se encontra:">
@@ -206,53 +176,26 @@ export function FormularioContatoMp945({
   const {
     control,
     handleSubmit,
-    trigger,
     formState: { isValid },
-  } = useForm<EntradaContato, unknown, DadosContatoMp945>({
-    resolver: zodResolver(dadosContatoMp945Schema),
-    mode: 'onChange',
-    defaultValues: iniciais,
-  });
-  useValidarPreenchidos((c) => trigger(c as (keyof EntradaContato)[]), iniciais);
+  } = useFormularioPasso(dadosContatoMp945Schema, iniciais);
   return (
-    <CartaoPasso titulo="Informe onde você está e como o OGMO pode falar com você:">
-      <form onSubmit={handleSubmit(aoConfirmar)} noValidate className="formulario-declaracao">
-        <div className="grade-declaracao">
-          <CampoTexto
-            controle={control}
-            nome="cidade"
-            rotulo="Cidade"
-            maximo={LIMITES.cidade}
-            autoComplete="address-level2"
-            className="m-2 d-9"
-          />
-          <CampoUf controle={control} nome="uf" rotulo="UF" className="m-1 d-3" />
-          <CampoTexto
-            controle={control}
-            nome="email"
-            rotulo="E-mail"
-            opcional
-            maximo={LIMITES.email}
-            caixa="minusculas"
-            inputMode="email"
-            autoComplete="email"
-            placeholder="nome@provedor.com.br"
-            className="d-7"
-          />
-          <CampoMascara
-            controle={control}
-            nome="telefone"
-            rotulo="Telefone"
-            opcional
-            mascara={MASCARAS.telefone}
-            inputMode="tel"
-            autoComplete="tel-national"
-            placeholder="(81) 98765-4321"
-            className="d-5"
-          />
-        </div>
-        <AcoesFormulario rotulo="Confirmar dados" habilitado={isValid} />
-      </form>
-    </CartaoPasso>
+    <FormularioPasso
+      titulo="Informe onde você está e como o OGMO pode falar com você:"
+      aoEnviar={handleSubmit(aoConfirmar)}
+      valido={isValid}
+    >
+      <div className="grade-declaracao">
+        <CampoTexto
+          controle={control}
+          nome="cidade"
+          rotulo="Cidade"
+          maximo={LIMITES.cidade}
+          autoComplete="address-level2"
+          className="m-2 d-9"
+        />
+        <CampoUf controle={control} nome="uf" rotulo="UF" className="m-1 d-3" />
+        <CamposContato controle={control} />
+      </div>
+    </FormularioPasso>
   );
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { format } from 'date-fns/format';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import type {
   CadastroMp945,
   DadosContatoMp945,
@@ -14,18 +14,8 @@ import {
   TITULOS_DECLARACAO,
   textoDeclaracaoMp945,
 } from '#common/declaracoes.ts';
-import { Alerta } from '../../components/ui/estados.tsx';
 import { acessarMp945Query, configDeclaracaoQuery, consultarDadosAcesso, enviarMp945 } from './api.ts';
-import { mensagemDoErro, urlDaDeclaracaoExistente } from './erros.ts';
-import {
-  BotaoVoltarPasso,
-  CartaoPasso,
-  PassoCarregando,
-  PassoConfirmacao,
-  PassoErro,
-  PassoNaoHabilitado,
-  Progresso,
-} from './etapas.tsx';
+import { PassoDeclaracao, QuadroDeclaracao } from './etapas.tsx';
 import type { EntradaContato, EntradaDadosMp945, EntradaSituacoes } from './formularios-mp945.tsx';
 import {
   FormularioAcessoMp945,
@@ -33,22 +23,12 @@ import {
   FormularioDadosPessoaisMp945,
   FormularioSituacoes,
 } from './formularios-mp945.tsx';
-import { TextoDeclaracaoFolha } from './texto-declaracao.tsx';
-import { usePassos } from './use-passos.ts';
+import { type PassoComum, useFluxoDeclaracao, useInicioDoFluxo } from './use-fluxo-declaracao.ts';
 import './declaracoes.css';
 
-type Passo =
-  | 'Carregando'
-  | 'ErroGenerico'
-  | 'NaoHabilitado'
-  | 'FormularioAcesso'
-  | 'DadosPessoais'
-  | 'SituacoesAfastamento'
-  | 'DadosContato'
-  | 'Declaracao'
-  | 'ConfirmacaoEnvio';
+type Passo = 'FormularioAcesso' | 'DadosPessoais' | 'SituacoesAfastamento' | 'DadosContato';
 
-const ETAPAS: readonly { passo: Passo; nome: string }[] = [
+const ETAPAS: readonly { passo: Passo | PassoComum; nome: string }[] = [
   { passo: 'FormularioAcesso', nome: 'Identificação' },
   { passo: 'DadosPessoais', nome: 'Dados pessoais' },
   { passo: 'SituacoesAfastamento', nome: 'Situações' },
@@ -80,12 +60,12 @@ const SEM_SITUACOES: EntradaSituacoes = {
 
 /** /minha-conta/declaracao-mp945 (minha-conta.md §2, §4): the leave declaration of MP 945/2020. */
 export function PaginaDeclaracaoMp945() {
-  const { passo, irPara, voltar } = usePassos<Passo>('Carregando');
+  const fluxo = useFluxoDeclaracao<Passo>(MENSAGENS);
+  const { passo, irPara } = fluxo;
   const acesso = useQuery(acessarMp945Query);
   const config = useQuery(configDeclaracaoQuery);
   const consulta = useMutation({ mutationFn: consultarDadosAcesso });
   const envio = useMutation({ mutationFn: enviarMp945 });
-  const [erro, setErro] = useState('');
   const [dataHoraInicio, setDataHoraInicio] = useState('');
   const [formAcesso, setFormAcesso] = useState<FormularioAcesso>({ cpf: '', dataNascimento: '' });
   const [formDados, setFormDados] = useState<EntradaDadosMp945 | null>(null);
@@ -99,43 +79,16 @@ export function PaginaDeclaracaoMp945() {
   const [dados, setDados] = useState<DadosTpaMp945 | null>(null);
   const [situacoes, setSituacoes] = useState<SituacoesAfastamento | null>(null);
   const [contato, setContato] = useState<DadosContatoMp945 | null>(null);
-  const [confirmacao, setConfirmacao] = useState({ mensagem: '', url: '' });
-  const decidido = useRef(false);
 
-  function falhar(e: unknown, padrao: string) {
-    const existente = urlDaDeclaracaoExistente(e);
-    if (existente) {
-      setConfirmacao({ mensagem: MENSAGENS.jaEmitida, url: existente });
-      irPara('ConfirmacaoEnvio');
-      return;
-    }
-    setErro(mensagemDoErro(e, padrao));
-    irPara('ErroGenerico');
-  }
-
-  // The first answer decides where the flow starts (minha-conta.md §4, Leave).
-  useEffect(() => {
-    if (decidido.current) return;
-    const falha = acesso.error ?? config.error;
-    if (falha) {
-      decidido.current = true;
-      setErro(mensagemDoErro(falha, MENSAGEM_ERRO_CONSULTA));
-      irPara('ErroGenerico');
-      return;
-    }
-    const d = acesso.data;
-    if (!d || !config.data) return;
-    decidido.current = true;
-    if (d.declaracao) {
-      setConfirmacao({ mensagem: MENSAGENS.jaEmitida, url: d.declaracao.url });
-      irPara('ConfirmacaoEnvio');
-    } else if (d.habilitacao?.habilitado) {
+  // Where the flow starts (minha-conta.md §4, Leave).
+  useInicioDoFluxo(fluxo, acesso, config, (d) => {
+    if (d.habilitacao?.habilitado) {
       setDataHoraInicio(d.habilitacao.dataHoraCorrente);
       irPara('FormularioAcesso');
     } else {
       irPara('NaoHabilitado');
     }
-  }, [acesso.data, acesso.error, config.data, config.error, irPara]);
+  });
 
   function confirmarAcesso(valores: FormularioAcesso) {
     setFormAcesso(valores);
@@ -145,7 +98,7 @@ export function PaginaDeclaracaoMp945() {
         setFormDados(valoresDoCadastro(cadastro));
         irPara('DadosPessoais');
       },
-      onError: (e) => falhar(e, MENSAGEM_ERRO_CONSULTA),
+      onError: (e) => fluxo.falhar(e, MENSAGEM_ERRO_CONSULTA),
     });
   }
 
@@ -155,11 +108,8 @@ export function PaginaDeclaracaoMp945() {
     envio.mutate(
       { dadosTPA: dados, situacoesAfastamento: situacoes, dadosContato: contato, dataHoraInicio },
       {
-        onSuccess: ({ url }) => {
-          setConfirmacao({ mensagem: MENSAGENS.emitida, url });
-          irPara('ConfirmacaoEnvio');
-        },
-        onError: (e) => falhar(e, MENSAGENS.erroEnvio),
+        onSuccess: ({ url }) => fluxo.confirmar(MENSAGENS.emitida, url),
+        onError: (e) => fluxo.falhar(e, MENSAGENS.erroEnvio),
       },
     );
   }
@@ -175,19 +125,14 @@ export function PaginaDeclaracaoMp945() {
           data: format(dataHoraInicio ? new Date(dataHoraInicio) : new Date(), 'yyyy-MM-dd'),
         })
       : null;
-  const etapa = ETAPAS.findIndex((e) => e.passo === passo);
-  const carregando = passo === 'Carregando' || consulta.isPending || envio.isPending;
 
   return (
-    <div className="pilha pagina-declaracao">
-      <div className="pagina-cabecalho">
-        <h1>{TITULOS_DECLARACAO.mp945}</h1>
-      </div>
-      {etapa >= 0 ? <Progresso etapas={ETAPAS.map((e) => e.nome)} atual={etapa} /> : null}
-
-      {passo === 'Carregando' ? <PassoCarregando /> : null}
-      {passo === 'ErroGenerico' ? <PassoErro mensagem={erro} /> : null}
-      {passo === 'NaoHabilitado' ? <PassoNaoHabilitado mensagem={MENSAGENS.naoHabilitado} /> : null}
+    <QuadroDeclaracao
+      fluxo={fluxo}
+      titulo={TITULOS_DECLARACAO.mp945}
+      etapas={ETAPAS}
+      voltarDesabilitado={passo === 'Carregando' || consulta.isPending || envio.isPending}
+    >
       {passo === 'FormularioAcesso' ? (
         <FormularioAcessoMp945 iniciais={formAcesso} aoConfirmar={confirmarAcesso} />
       ) : null}
@@ -222,22 +167,19 @@ export function PaginaDeclaracaoMp945() {
         />
       ) : null}
       {passo === 'Declaracao' && texto ? (
-        <CartaoPasso titulo="Confira a sua declaração">
-          <Alerta tipo="aviso">
-            Confira o texto da declaração. Se estiver tudo certo, toque em <strong>enviar declaração</strong>.
-            Para corrigir algo, use o botão Voltar.
-          </Alerta>
-          <TextoDeclaracaoFolha texto={texto} />
-          <div className="acoes-declaracao">
-            <button type="button" className="botao" onClick={enviar} disabled={envio.isPending}>
-              Enviar declaração
-            </button>
-          </div>
-        </CartaoPasso>
+        <PassoDeclaracao
+          texto={texto}
+          aviso={
+            <>
+              Confira o texto da declaração. Se estiver tudo certo, toque em{' '}
+              <strong>enviar declaração</strong>. Para corrigir algo, use o botão Voltar.
+            </>
+          }
+          rotulo="Enviar declaração"
+          aoConfirmar={enviar}
+          desabilitado={envio.isPending}
+        />
       ) : null}
-      {passo === 'ConfirmacaoEnvio' ? <PassoConfirmacao {...confirmacao} /> : null}
-
-      <BotaoVoltarPasso aoVoltar={voltar} desabilitado={carregando} />
-    </div>
+    </QuadroDeclaracao>
   );
 }

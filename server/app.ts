@@ -19,7 +19,9 @@ import { rotasFinanceiro } from './routes/financeiro/rotas.ts';
 import { rotasFotos } from './routes/fotos/rotas.ts';
 import { rotasSessao } from './routes/sessao/rotas.ts';
 import { rotasVagas } from './routes/vagas/rotas.ts';
+import { GravacaoEmGrupo } from './services/gravacao-em-grupo.ts';
 import { obterSegredo } from './services/segredos.ts';
+import { gravadorDeSessoes } from './services/sessoes.ts';
 
 export interface OpcoesApp {
   config: Config;
@@ -59,12 +61,15 @@ export async function construirApp(opcoes: OpcoesApp): Promise<FastifyInstance> 
     trustProxy: config.trustProxy,
   });
 
+  const gravacao = new GravacaoEmGrupo(banco);
   const ctx: Contexto = {
     db: banco.db,
     banco,
     config,
     clock: opcoes.clock ?? relogioSistema,
     segredoFotos: await obterSegredo(banco.db, 'fotos'),
+    gravacao,
+    gravarSessao: gravadorDeSessoes(banco, gravacao),
   };
   app.decorate('ctx', ctx);
   // Only JSON is accepted: anything else is a 415 in the envelope.

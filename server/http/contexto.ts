@@ -2,7 +2,8 @@ import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Banco } from '../db/connection.ts';
 import type { Db } from '../db/schema.ts';
-import type { SessaoAtiva } from '../services/sessoes.ts';
+import type { GravacaoEmGrupo } from '../services/gravacao-em-grupo.ts';
+import type { GravarSessao, SessaoAtiva } from '../services/sessoes.ts';
 
 /** What every route can reach: app.ctx. */
 export interface Contexto {
@@ -12,6 +13,10 @@ export interface Contexto {
   clock: Clock;
   /** Signs photo URLs; loaded once at start. */
   segredoFotos: string;
+  /** The app's group commit (SQLite): writes that arrive together share one COMMIT and one fsync. */
+  gravacao: GravacaoEmGrupo;
+  /** Session writes (login, last use, renewal): through `gravacao` on SQLite, straight on PostgreSQL. */
+  gravarSessao: GravarSessao;
 }
 
 declare module 'fastify' {

@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
+import type { Banco } from '../db/connection.ts';
 import type { DbOuTrx } from '../db/schema.ts';
+import type { GravacaoEmGrupo } from './gravacao-em-grupo.ts';
 
 /**
  * Sessions (decisions.md §2): opaque 256-bit tokens, stored only as SHA-256 hashes; an idle timeout and
@@ -61,6 +63,21 @@ export async function criarSessao(
   return token;
 }
 
+/**
+ * How session writes reach the database. On SQLite every autocommit is an fsync on the event loop: at a
+ * rush's login rate the session INSERT and the last-use UPDATE alone blocked it for seconds (bench:escalacao,
+ * docs/decisions/0071-gravacao-de-sessoes.md), so they join the app's group commit and share one fsync with
+ * the other writes of the moment. PostgreSQL groups concurrent WAL flushes itself: writes go straight.
+ * A unit may run twice (a failed shared transaction is retried unit by unit): it only writes through `db`.
+ */
+export type GravarSessao = <T>(unidade: (db: DbOuTrx) => Promise<T>) => Promise<T>;
+
+export function gravadorDeSessoes(banco: Banco, gravacao: GravacaoEmGrupo): GravarSessao {
+  return banco.dialeto === 'sqlite'
+    ? (unidade) => gravacao.executar(unidade)
+    : (unidade) => unidade(banco.db);
+}
+
 export interface ResultadoValidacao {
   sessao: SessaoAtiva;
   /** A fresh token when the presented one is past half its life. */
@@ -72,6 +89,7 @@ export async function validarToken(
   config: Config,
   clock: Clock,
   token: string,
+  gravar: GravarSessao = (unidade) => unidade(db),
 ): Promise<ResultadoValidacao | null> {
   if (token.length < 20 || token.length > 100) return null;
   const tokenHash = hashToken(token);
@@ -93,24 +111,29 @@ export async function validarToken(
   if (agora - criada > maximaMs / 2) {
     const fimCarencia = new Date(agora + config.sessao.carenciaSegundos * 1000).toISOString();
     // Only the request that shortens the old token issues the new one.
-    const r = await db
-      .updateTable('sessao')
-      .set({ expira_em: fimCarencia, ultimo_uso_em: new Date(agora).toISOString() })
-      .where('token_hash', '=', tokenHash)
-      .where('expira_em', '>', fimCarencia)
-      .executeTakeFirst();
-    if (Number(r.numUpdatedRows) === 1) {
-      const tokenRenovado = await criarSessao(db, config, clock, linha.cod_avulso, quiosque, linha.expira_em);
+    const tokenRenovado = await gravar(async (g) => {
+      const r = await g
+        .updateTable('sessao')
+        .set({ expira_em: fimCarencia, ultimo_uso_em: new Date(agora).toISOString() })
+        .where('token_hash', '=', tokenHash)
+        .where('expira_em', '>', fimCarencia)
+        .executeTakeFirst();
+      if (Number(r.numUpdatedRows) !== 1) return undefined;
+      return criarSessao(g, config, clock, linha.cod_avulso, quiosque, linha.expira_em);
+    });
+    if (tokenRenovado !== undefined) {
       return { sessao: { ...sessao, tokenHash: hashToken(tokenRenovado) }, tokenRenovado };
     }
     return { sessao };
   }
   if (agora - ultimoUso > INTERVALO_ATUALIZACAO_USO_MS) {
-    await db
-      .updateTable('sessao')
-      .set({ ultimo_uso_em: new Date(agora).toISOString() })
-      .where('token_hash', '=', tokenHash)
-      .execute();
+    await gravar((g) =>
+      g
+        .updateTable('sessao')
+        .set({ ultimo_uso_em: new Date(agora).toISOString() })
+        .where('token_hash', '=', tokenHash)
+        .execute(),
+    );
   }
   return { sessao };
 }

@@ -34,8 +34,11 @@ export const rotasSessao: FastifyPluginAsyncZod = async (app) => {
         await registrarFalha(db, clock, login);
         throw new ErroApp('CredenciaisInvalidas');
       }
-      await limparFalhas(db, login);
-      const token = await criarSessao(db, config, clock, login, quiosque === true);
+      // One unit: on SQLite it shares the COMMIT (and its fsync) with the other writes of the moment.
+      const token = await app.ctx.gravarSessao(async (g) => {
+        await limparFalhas(g, login);
+        return criarSessao(g, config, clock, login, quiosque === true);
+      });
       const dados = await carregarDadosLogin(db, config, app.ctx.segredoFotos, clock.now(), login);
       if (!dados) throw new ErroApp('CredenciaisInvalidas');
       request.log.info({ codAvulso: login, quiosque: quiosque === true }, 'login');

@@ -25,7 +25,6 @@ import { CacheAvulsos } from '../../services/avulsos-em-cache.ts';
 import { BuffersReutilizados } from '../../services/buffers-reutilizados.ts';
 import { CacheEscalas } from '../../services/escala-compartilhada.ts';
 import { aplicarEscolhas, localizarOfertas, verificarElegibilidade } from '../../services/escolhas.ts';
-import { GravacaoEmGrupo } from '../../services/gravacao-em-grupo.ts';
 import { envelopeEmPartes, escalaCarregadaPartes } from '../../services/vagas.ts';
 
 /**
@@ -87,7 +86,8 @@ export const rotasVagas: FastifyPluginAsyncZod = async (app) => {
   const { db, banco, config, clock } = app.ctx;
   const escalas = new CacheEscalas(db, clock);
   const confirmados = new CacheConfirmados(db, clock);
-  const gravacao = new GravacaoEmGrupo(banco);
+  // The app's group commit: choices share their COMMIT with the logins' session writes (decision 0071).
+  const { gravacao } = app.ctx;
   const avulsos = new CacheAvulsos(db, clock);
   const buffers = new BuffersReutilizados();
   app.addHook('preHandler', exigirSessao);

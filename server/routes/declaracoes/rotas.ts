@@ -11,7 +11,7 @@ import {
   verificacaoSchema,
 } from '#common/api/declaracoes.ts';
 import { dataBrParaIso, dataIsoParaBr } from '#common/campos-pessoais.ts';
-import type { TipoDeclaracao } from '#common/declaracoes.ts';
+import type { TextoDeclaracao, TipoDeclaracao } from '#common/declaracoes.ts';
 import {
   MENSAGENS_DECLARACAO,
   TITULOS_DECLARACAO,
@@ -32,10 +32,11 @@ import {
   pdfPorToken,
 } from '../../db/repositorios/declaracoes.ts';
 import type { DbOuTrx } from '../../db/schema.ts';
+import type { AvulsoTable } from '../../db/tables/fundacao.ts';
 import { ok } from '../../http/envelope.ts';
 import { ErroApp } from '../../http/erro-app.ts';
 import { exigirSessao, sessaoDe } from '../../plugins/autenticacao.ts';
-import { emitirDeclaracao, urlDeclaracao } from '../../services/declaracoes.ts';
+import { emitirDeclaracao, type NovaDeclaracao, urlDeclaracao } from '../../services/declaracoes.ts';
 import {
   limparFalhasDeclaracao,
   registrarFalhaDeclaracao,
@@ -76,6 +77,16 @@ function exigirInicioPassado(dataHoraInicio: string, agora: Date) {
   }
 }
 
+/** The RG fields of a registry row as the forms hold them (dates dd/mm/aaaa). */
+function rgDoCadastro(c: Pick<AvulsoTable, 'rg_numero' | 'rg_orgao_exp' | 'rg_uf' | 'rg_emissao'>) {
+  return {
+    rgNumero: c.rg_numero,
+    rgOrgaoExp: c.rg_orgao_exp,
+    rgUF: c.rg_uf,
+    rgEmissao: c.rg_emissao ? dataIsoParaBr(c.rg_emissao) : null,
+  };
+}
+
 const TOKEN_PDF = /^([A-Za-z0-9_-]{43})\.pdf$/;
 
 export const rotasDeclaracoes: FastifyPluginAsyncZod = async (app) => {
@@ -103,6 +114,39 @@ export const rotasDeclaracoes: FastifyPluginAsyncZod = async (app) => {
     });
   }
 
+  /** Whether the worker may issue `tipo`, and the link of the one already issued, if any. */
+  async function situacao(codAvulso: string, tipo: TipoDeclaracao) {
+    const [habilitado, existente] = await Promise.all([
+      declaracaoHabilitada(db, codAvulso, tipo),
+      declaracaoDoAvulso(db, codAvulso, tipo),
+    ]);
+    return { habilitado, declaracao: existente ? { url: urlDeclaracao(existente.token_url) } : null };
+  }
+
+  /**
+   * Issues the declaration dated today at the port, with the text `redigir` writes for that date; a
+   * second one issued meanwhile is refused with the first one's link.
+   */
+  async function emitir(
+    pedido: Omit<NovaDeclaracao, 'texto' | 'nome' | 'cpf' | 'emitidaEm'> & {
+      dadosTPA: { nome: string; cpf: string };
+    },
+    redigir: (data: string) => TextoDeclaracao,
+  ): Promise<string> {
+    const emitidaEm = clock.now();
+    exigirInicioPassado(pedido.dataHoraInicio, emitidaEm);
+    const texto = redigir(dataHoraLocal(emitidaEm, fuso).data);
+    const r = await emitirDeclaracao(db, config, {
+      ...pedido,
+      texto,
+      nome: pedido.dadosTPA.nome,
+      cpf: pedido.dadosTPA.cpf,
+      emitidaEm,
+    });
+    if (!r.criada) throw jaEmitida(pedido.tipo, r.url);
+    return r.url;
+  }
+
   // ------------------------------------------------------------ Lockdown
 
   app.get(
@@ -114,22 +158,18 @@ export const rotasDeclaracoes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const codAvulso = sessaoDe(request).codAvulso;
       const agora = clock.now();
-      const [c, habilitado, existente] = await Promise.all([
+      const [c, { habilitado, declaracao }] = await Promise.all([
         cadastroDoAvulso(db, codAvulso),
-        declaracaoHabilitada(db, codAvulso, 'lockdown'),
-        declaracaoDoAvulso(db, codAvulso, 'lockdown'),
+        situacao(codAvulso, 'lockdown'),
       ]);
       return ok({
-        declaracao: existente ? { url: urlDeclaracao(existente.token_url) } : null,
+        declaracao,
         habilitacao: { habilitado },
         dadosTPA: c
           ? {
               nome: c.nome,
               cpf: c.cpf,
-              rgNumero: c.rg_numero,
-              rgOrgaoExp: c.rg_orgao_exp,
-              rgUF: c.rg_uf,
-              rgEmissao: c.rg_emissao ? dataIsoParaBr(c.rg_emissao) : null,
+              ...rgDoCadastro(c),
               endLogradouro: c.end_logradouro,
               endBairro: c.end_bairro,
               endCidade: c.end_cidade,
@@ -158,29 +198,18 @@ export const rotasDeclaracoes: FastifyPluginAsyncZod = async (app) => {
       await exigirEmissaoPossivel(db, codAvulso, 'lockdown');
       const c = await cadastro(codAvulso);
       if (dadosTPA.cpf !== c.cpf) throw recusarCampo('dadosTPA.cpf', 'O CPF não confere com o seu cadastro.');
-      const emitidaEm = clock.now();
-      exigirInicioPassado(dataHoraInicio, emitidaEm);
-      const texto = textoDeclaracaoLockdown({
-        dadosTPA,
-        codSindicato: c.cod_sindicato,
-        organizacao: config.organizacao,
-        data: dataHoraLocal(emitidaEm, fuso).data,
-      });
-      const r = await emitirDeclaracao(db, config, {
-        tipo: 'lockdown',
-        codAvulso,
-        texto,
-        nome: dadosTPA.nome,
-        cpf: dadosTPA.cpf,
-        dadosTPA,
-        dadosContato,
-        situacoes: null,
-        dataHoraInicio,
-        emitidaEm,
-      });
-      if (!r.criada) throw jaEmitida('lockdown', r.url);
+      const url = await emitir(
+        { tipo: 'lockdown', codAvulso, dadosTPA, dadosContato, situacoes: null, dataHoraInicio },
+        (data) =>
+          textoDeclaracaoLockdown({
+            dadosTPA,
+            codSindicato: c.cod_sindicato,
+            organizacao: config.organizacao,
+            data,
+          }),
+      );
       request.log.info({ codAvulso, tipo: 'lockdown' }, 'declaração emitida');
-      return ok({ url: r.url });
+      return ok({ url });
     },
   );
 
@@ -193,15 +222,8 @@ export const rotasDeclaracoes: FastifyPluginAsyncZod = async (app) => {
       schema: { response: { 200: envelopeSucesso(acessarDeclaracaoMp945Schema) } },
     },
     async (request) => {
-      const codAvulso = sessaoDe(request).codAvulso;
-      const [habilitado, existente] = await Promise.all([
-        declaracaoHabilitada(db, codAvulso, 'mp945'),
-        declaracaoDoAvulso(db, codAvulso, 'mp945'),
-      ]);
-      return ok({
-        declaracao: existente ? { url: urlDeclaracao(existente.token_url) } : null,
-        habilitacao: { habilitado, dataHoraCorrente: clock.now().toISOString() },
-      });
+      const { habilitado, declaracao } = await situacao(sessaoDe(request).codAvulso, 'mp945');
+      return ok({ declaracao, habilitacao: { habilitado, dataHoraCorrente: clock.now().toISOString() } });
     },
   );
 
@@ -221,10 +243,7 @@ export const rotasDeclaracoes: FastifyPluginAsyncZod = async (app) => {
         nome: c.nome,
         cpf: c.cpf,
         dataNascimento: dataIsoParaBr(c.data_nascimento),
-        rgNumero: c.rg_numero,
-        rgOrgaoExp: c.rg_orgao_exp,
-        rgUF: c.rg_uf,
-        rgEmissao: c.rg_emissao ? dataIsoParaBr(c.rg_emissao) : null,
+        ...rgDoCadastro(c),
         pis: c.pis,
       });
     },
@@ -246,31 +265,20 @@ export const rotasDeclaracoes: FastifyPluginAsyncZod = async (app) => {
       await verificarBloqueioDeclaracao(db, clock, codAvulso);
       await exigirEmissaoPossivel(db, codAvulso, 'mp945');
       await conferirIdentidade(codAvulso, dadosTPA.cpf, dadosTPA.dataNascimento);
-      const emitidaEm = clock.now();
-      exigirInicioPassado(dataHoraInicio, emitidaEm);
-      const texto = textoDeclaracaoMp945({
-        dadosTPA,
-        situacoesAfastamento,
-        dadosContato,
-        organizacao: config.organizacao,
-        data: dataHoraLocal(emitidaEm, fuso).data,
-      });
-      const r = await emitirDeclaracao(db, config, {
-        tipo: 'mp945',
-        codAvulso,
-        texto,
-        nome: dadosTPA.nome,
-        cpf: dadosTPA.cpf,
-        dadosTPA,
-        dadosContato,
-        situacoes: situacoesAfastamento,
-        dataHoraInicio,
-        emitidaEm,
-      });
-      if (!r.criada) throw jaEmitida('mp945', r.url);
+      const url = await emitir(
+        { tipo: 'mp945', codAvulso, dadosTPA, dadosContato, situacoes: situacoesAfastamento, dataHoraInicio },
+        (data) =>
+          textoDeclaracaoMp945({
+            dadosTPA,
+            situacoesAfastamento,
+            dadosContato,
+            organizacao: config.organizacao,
+            data,
+          }),
+      );
       await limparFalhasDeclaracao(db, codAvulso);
       request.log.info({ codAvulso, tipo: 'mp945' }, 'declaração enviada');
-      return ok({ url: r.url });
+      return ok({ url });
     },
   );
 

@@ -228,6 +228,14 @@ export interface Coluna {
   alinhamento?: 'left' | 'right' | 'center';
 }
 
+/** The two columns of a list of amounts: what it is, and the value in R$ on the right. */
+export function colunasDescricaoValor(larguraDescricao: number, larguraValor: number): Coluna[] {
+  return [
+    { titulo: 'Descrição', largura: larguraDescricao },
+    { titulo: 'Valor (R$)', largura: larguraValor, alinhamento: 'right' },
+  ];
+}
+
 export interface OpcoesTabela {
   colunas: Coluna[];
   linhas: string[][];

@@ -4,6 +4,7 @@ import type { FichaCompleta } from '../db/repositorios/financeiro.ts';
 import { dadosFicha, reais } from '../db/repositorios/financeiro.ts';
 import {
   cabecalho,
+  colunasDescricaoValor,
   criarDocumento,
   dataHoraPorExtenso,
   destaque,
@@ -16,6 +17,8 @@ import {
 } from './base.ts';
 import type { ContextoPdf, TrabalhadorPdf } from './trabalhador.ts';
 import { blocoTrabalhador } from './trabalhador.ts';
+
+const colunasValor = colunasDescricaoValor(0.75, 0.25);
 
 /** The monthly financial record: every value of minha-conta.md §3 and the month's payslips. */
 export async function pdfFichaFinanceira(
@@ -46,10 +49,7 @@ export async function pdfFichaFinanceira(
   const linha = (descricao: string, valor: number): string[] => [descricao, valorSemMoeda(valor)];
   secao(doc, 'Remuneração do mês');
   tabela(doc, {
-    colunas: [
-      { titulo: 'Descrição', largura: 0.75 },
-      { titulo: 'Valor (R$)', largura: 0.25, alinhamento: 'right' },
-    ],
+    colunas: colunasValor,
     linhas: [
       linha('Valor bruto', d.valorBruto),
       linha('Férias + 1/3 (provisão)', d.valorFerias),
@@ -58,10 +58,7 @@ export async function pdfFichaFinanceira(
   });
   secao(doc, 'Descontos');
   tabela(doc, {
-    colunas: [
-      { titulo: 'Descrição', largura: 0.75 },
-      { titulo: 'Valor (R$)', largura: 0.25, alinhamento: 'right' },
-    ],
+    colunas: colunasValor,
     linhas: [
       linha('INSS', d.valorInss),
       linha('IRRF', d.valorIrrf),
@@ -76,10 +73,7 @@ export async function pdfFichaFinanceira(
   });
   secao(doc, 'FGTS (depósitos do mês)');
   tabela(doc, {
-    colunas: [
-      { titulo: 'Descrição', largura: 0.75 },
-      { titulo: 'Valor (R$)', largura: 0.25, alinhamento: 'right' },
-    ],
+    colunas: colunasValor,
     linhas: [
       linha('FGTS do mês', d.valorFgtsMes),
       linha('FGTS sobre férias', d.valorFgtsFerias),

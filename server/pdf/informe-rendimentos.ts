@@ -4,6 +4,7 @@ import { reais } from '../db/repositorios/financeiro.ts';
 import type { LinhaInforme } from '../db/tables/financeiro.ts';
 import {
   cabecalho,
+  colunasDescricaoValor,
   criarDocumento,
   dataHoraPorExtenso,
   grade,
@@ -16,10 +17,7 @@ import {
 } from './base.ts';
 import type { ContextoPdf, TrabalhadorPdf } from './trabalhador.ts';
 
-const colunasValor = [
-  { titulo: 'Descrição', largura: 0.78 },
-  { titulo: 'Valor (R$)', largura: 0.22, alinhamento: 'right' as const },
-];
+const colunasValor = colunasDescricaoValor(0.78, 0.22);
 
 /**
  * The yearly income statement, laid out like the Receita Federal's 'Comprovante de Rendimentos Pagos e

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -58,6 +58,16 @@ const OPCOES = {
   loginsIsolados: inteiro('logins', 1500, 50, 100_000),
   cpuProf: opcao('cpu-prof') === '1',
   sqlStats: opcao('sql-stats') === '1',
+  memStats: opcao('mem-stats') === '1',
+  /** Extra arguments for the server's node, space-separated (experiments: --max-semi-space-size=8…). */
+  argsServidor: (opcao('server-node-args') ?? '').split(' ').filter((a) => a !== ''),
+  /** Extra environment of the server, NAME=value pairs separated by commas (experiments). */
+  envServidor: Object.fromEntries(
+    (opcao('server-env') ?? '')
+      .split(',')
+      .filter((p) => p.includes('='))
+      .map((p) => [p.slice(0, p.indexOf('=')), p.slice(p.indexOf('=') + 1)]),
+  ),
   docs: opcao('docs') !== '0',
 };
 
@@ -154,14 +164,33 @@ interface Cpu {
   /** Average cores busy during the phase. */
   servidor: number;
   gerador: number;
+  /** Every PostgreSQL process, whichever database it serves. */
+  postgres: number;
   outros: number;
   maquina: number;
 }
+/** CPU seconds of every PostgreSQL process (all databases: the other engineers' tests use it too). */
+function cpuPostgres(): Map<number, number> {
+  const m = new Map<number, number>();
+  for (const nome of readdirSync('/proc')) {
+    if (!/^\d+$/.test(nome)) continue;
+    try {
+      const s = readFileSync(`/proc/${nome}/stat`, 'utf8');
+      if (!s.includes('(postgres)')) continue;
+      m.set(Number(nome), cpuProcesso(Number(nome)));
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return m;
+}
+
 function medidorCpu(pids: () => number[]) {
   const ini = {
     srv: pids().reduce((a, p) => a + cpuProcesso(p), 0),
     ger: process.cpuUsage(),
     maq: cpuMaquina(),
+    pg: cpuPostgres(),
     t: agoraMs(),
   };
   return (): Cpu => {
@@ -170,10 +199,13 @@ function medidorCpu(pids: () => number[]) {
     const u = process.cpuUsage(ini.ger);
     const ger = (u.user + u.system) / 1e6;
     const maq = cpuMaquina() - ini.maq;
+    let pg = 0;
+    for (const [pid, cpu] of cpuPostgres()) pg += cpu - (ini.pg.get(pid) ?? 0);
     return {
       servidor: srv / s,
       gerador: ger / s,
-      outros: Math.max(0, maq - srv - ger) / s,
+      postgres: pg / s,
+      outros: Math.max(0, maq - srv - ger - pg) / s,
       maquina: maq / s,
     };
   };
@@ -205,7 +237,9 @@ function iniciarServidor(
   }
   const arquivoSql = path.join(RESULTADOS, `sql-${banco}-${process.pid}.json`);
   if (OPCOES.sqlStats) args.push('--import', path.join(RAIZ, 'bench', 'sonda-sql.ts'));
-  args.push(path.join(RAIZ, 'server', 'main.ts'));
+  const arquivoMem = path.join(RESULTADOS, `memoria-${banco}-${process.pid}.json`);
+  if (OPCOES.memStats) args.push('--import', path.join(RAIZ, 'bench', 'sonda-memoria.ts'));
+  args.push(...OPCOES.argsServidor, path.join(RAIZ, 'server', 'main.ts'));
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
@@ -220,6 +254,8 @@ function iniciarServidor(
     LOG_LEVEL: 'warn',
     UV_THREADPOOL_SIZE: String(OPCOES.threadpool),
     BENCH_SQL_STATS_FILE: OPCOES.sqlStats ? arquivoSql : undefined,
+    BENCH_MEM_STATS_FILE: OPCOES.memStats ? arquivoMem : undefined,
+    ...OPCOES.envServidor,
   };
   const proc = spawn(process.execPath, args, { cwd: RAIZ, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const saida: string[] = [];
@@ -851,6 +887,7 @@ async function rodarBanco(banco: NomeBanco, id: string): Promise<ResultadoBanco>
     await parar(servidor);
     servidor = undefined;
     if (OPCOES.sqlStats) imprimirSql(path.join(RESULTADOS, `sql-${banco}-${process.pid}.json`));
+    if (OPCOES.memStats) imprimirMemoria(path.join(RESULTADOS, `memoria-${banco}-${process.pid}.json`));
 
     const getIso = fases.find((f) => f.nome === 'GET /api/vagas isolado')?.endpoints['GET /api/vagas'];
     const rotaNuaRps = faseNua?.endpoints['GET /vagas (rota nua)']?.rpsFase ?? 0;
@@ -878,6 +915,13 @@ async function rodarBanco(banco: NomeBanco, id: string): Promise<ResultadoBanco>
 
 // ---------- report ----------
 
+/** Peaks of process.memoryUsage() in the server (BENCH_MEM_STATS=1, bench/sonda-memoria.ts). */
+function imprimirMemoria(arquivo: string) {
+  if (!existsSync(arquivo)) return;
+  const { picos } = JSON.parse(readFileSync(arquivo, 'utf8')) as { picos: Record<string, number> };
+  console.log(`\nMemória do servidor, picos (MiB): ${JSON.stringify(picos)}`);
+}
+
 /** The statements that took the most time in the server (BENCH_SQL_STATS=1, bench/sonda-sql.ts). */
 function imprimirSql(arquivo: string) {
   if (!existsSync(arquivo)) return;
@@ -900,7 +944,7 @@ function tabelaFase(fase: Fase): string[] {
   const linhas = [
     `**${fase.nome}**: ${f1(fase.duracaoMs / 1000)} s${fase.esgotado ? ' (PAROU NO LIMITE DE TEMPO)' : ''}; ` +
       `CPU média (núcleos): servidor ${fase.cpu.servidor.toFixed(2)}, gerador ${fase.cpu.gerador.toFixed(2)}, ` +
-      `outros processos ${fase.cpu.outros.toFixed(2)}; CPU do servidor por requisição ${fase.cpuMsPorRequisicao.toFixed(2)} ms${fase.picoRssMiB ? `; pico RSS ${f0(fase.picoRssMiB)} MiB` : ''}` +
+      `PostgreSQL (todos os bancos) ${fase.cpu.postgres.toFixed(2)}, outros processos ${fase.cpu.outros.toFixed(2)}; CPU do servidor por requisição ${fase.cpuMsPorRequisicao.toFixed(2)} ms${fase.picoRssMiB ? `; pico RSS ${f0(fase.picoRssMiB)} MiB` : ''}` +
       (fase.extra
         ? `; ${Object.entries(fase.extra)
             .map(([k, v]) => `${k} ${v}`)

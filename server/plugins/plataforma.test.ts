@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AmbienteTeste, ClienteTeste } from '../test/ambiente.ts';
 import { criarAmbiente } from '../test/ambiente.ts';
@@ -9,6 +10,7 @@ import { criarAmbiente } from '../test/ambiente.ts';
 let amb: AmbienteTeste;
 let web: string;
 let c: ClienteTeste;
+const JS_GRANDE = `console.log(${JSON.stringify('Portal do TPA '.repeat(400))});`;
 const MARCA = '<!doctype html><html><body><div id="raiz"></div><!-- portal-teste --></body></html>';
 
 beforeAll(async () => {
@@ -16,6 +18,8 @@ beforeAll(async () => {
   writeFileSync(path.join(web, 'index.html'), MARCA);
   mkdirSync(path.join(web, 'assets'));
   writeFileSync(path.join(web, 'assets', 'app-abc123.js'), 'console.log(1)');
+  writeFileSync(path.join(web, 'assets', 'grande-def456.js'), JS_GRANDE);
+  writeFileSync(path.join(web, 'assets', 'grande-def456.js.br'), brotliCompressSync(JS_GRANDE));
   amb = await criarAmbiente({ webDir: web });
   c = await amb.cliente();
 });
@@ -117,6 +121,21 @@ describe('o aplicativo web', () => {
     const velho = await amb.app.inject({ method: 'GET', url: '/assets/velho.js' });
     expect(velho.statusCode).toBe(404);
     expect(velho.body).not.toContain('portal-teste');
+  });
+
+  it('um asset pré-comprimido vai em brotli a quem aceita, e inteiro a quem não aceita', async () => {
+    const br = await amb.app.inject({
+      method: 'GET',
+      url: '/assets/grande-def456.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.length).toBeLessThan(JS_GRANDE.length / 4);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(JS_GRANDE);
+    const puro = await amb.app.inject({ method: 'GET', url: '/assets/grande-def456.js' });
+    expect(puro.headers['content-encoding']).toBeUndefined();
+    expect(puro.body).toBe(JS_GRANDE);
   });
 
   it('POST fora de /api não cai no aplicativo', async () => {

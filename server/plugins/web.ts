@@ -16,6 +16,8 @@ export async function servirWeb(app: FastifyInstance, webDir: string) {
       root: webDir,
       wildcard: false,
       index: false,
+      // The build writes .br/.gz beside each asset (vite.config.ts); they are sent to browsers that accept them.
+      preCompressed: true,
       setHeaders(res, caminho) {
         res.header(
           'Cache-Control',

@@ -48,7 +48,8 @@ const OPCOES = {
   trabalhadores: inteiro('workers', 6000, 10, 100_000),
   concorrencia: inteiro('concurrency', 128, 1, 1000),
   ofertasPorCategoria: inteiro('offers', 330, 300, 5000),
-  threadpool: inteiro('uv-threadpool', 2, 1, 64),
+  /** Unset: the server's own choice (server/processo.ts: one thread per core, at least 2). */
+  threadpool: opcao('uv-threadpool') ? inteiro('uv-threadpool', 2, 1, 64) : undefined,
   escolhas: 5,
   /** Hard limits: the bench stops by itself. */
   limiteRushMs: inteiro('rush-limit-s', 300, 10, 3600) * 1000,
@@ -79,6 +80,25 @@ const ALVOS = {
   p99Ms: 500,
   memoriaMiB: 500,
 };
+
+/**
+ * The node flags of `npm start` (package.json), so the benchmark runs the server as production does
+ * (docs/decisions/0072-processo-do-servidor.md).
+ */
+const FLAGS_DO_START: string[] = (() => {
+  const pacote = JSON.parse(readFileSync(path.join(RAIZ, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  const partes = (pacote.scripts.start ?? '').split(/\s+/);
+  const i = partes.indexOf('node');
+  const flags: string[] = [];
+  for (const p of partes.slice(i + 1)) {
+    if (!p.startsWith('--')) break;
+    flags.push(p);
+  }
+  return flags;
+})();
+const THREADPOOL = OPCOES.threadpool ?? Math.max(2, os.availableParallelism());
 
 type NomeBanco = 'sqlite' | 'postgres';
 const urlPg =
@@ -239,7 +259,7 @@ function iniciarServidor(
   if (OPCOES.sqlStats) args.push('--import', path.join(RAIZ, 'bench', 'sonda-sql.ts'));
   const arquivoMem = path.join(RESULTADOS, `memoria-${banco}-${process.pid}.json`);
   if (OPCOES.memStats) args.push('--import', path.join(RAIZ, 'bench', 'sonda-memoria.ts'));
-  args.push(...OPCOES.argsServidor, path.join(RAIZ, 'server', 'main.ts'));
+  args.push(...FLAGS_DO_START, ...OPCOES.argsServidor, path.join(RAIZ, 'server', 'main.ts'));
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
@@ -252,7 +272,7 @@ function iniciarServidor(
     DEMO: '0',
     AMBIENTE_TESTES: '0',
     LOG_LEVEL: 'warn',
-    UV_THREADPOOL_SIZE: String(OPCOES.threadpool),
+    UV_THREADPOOL_SIZE: OPCOES.threadpool === undefined ? undefined : String(OPCOES.threadpool),
     BENCH_SQL_STATS_FILE: OPCOES.sqlStats ? arquivoSql : undefined,
     BENCH_MEM_STATS_FILE: OPCOES.memStats ? arquivoMem : undefined,
     ...OPCOES.envServidor,
@@ -1026,7 +1046,9 @@ function relatorio(res: ResultadoBanco, quando: string): string[] {
   const linhas = [
     `### ${res.banco === 'sqlite' ? 'SQLite' : 'PostgreSQL'} — ${quando}`,
     '',
-    `Node ${process.version}, ${os.cpus().length} núcleos, UV_THREADPOOL_SIZE=${OPCOES.threadpool}, ` +
+    `Node ${process.version}, ${os.cpus().length} núcleos, UV_THREADPOOL_SIZE=${THREADPOOL}, ` +
+      `flags do servidor: ${[...FLAGS_DO_START, ...OPCOES.argsServidor].join(' ') || 'nenhuma'}` +
+      `${Object.keys(OPCOES.envServidor).length ? ` (+ ambiente ${JSON.stringify(OPCOES.envServidor)})` : ''}, ` +
       `${OPCOES.concorrencia} usuários virtuais, ${OPCOES.trabalhadores} trabalhadores, ` +
       `${JSON.stringify(res.semeadura.ofertas)} ofertas por categoria em ${res.semeadura.requisicoes} requisições; ` +
       `load average ${res.loadavgInicio.map((x) => x.toFixed(2)).join('/')} no início, ` +

@@ -1,3 +1,4 @@
+import './processo.ts';
 import { construirApp } from './app.ts';
 import { carregarConfig } from './config.ts';
 import { abrirBancoMigrado } from './db/abrir.ts';

@@ -1009,13 +1009,20 @@ function alvos(res: ResultadoBanco): Alvo[] {
   const pior = piores[0];
   return [
     {
-      descricao: `logins ≥ ${ALVOS.loginsPorS}/s (Argon2id inalterado)`,
-      medido: `${f0(loginIso?.rpsFase ?? 0)}/s isolados; ${f0(loginRush?.rpsJanela ?? 0)}/s na corrida; sonda p99 ${f1(sonda?.p99 ?? Number.NaN)} ms`,
-      ok: (loginIso?.rpsFase ?? 0) >= ALVOS.loginsPorS && (loginRush?.rpsJanela ?? 0) >= ALVOS.loginsPorS,
+      // Capacity is judged alone, with the probe showing that other calls stay fast meanwhile; in the rush
+      // logins are one request in ten of a closed loop, so their rate there is the rush's pace (shown).
+      descricao: `logins ≥ ${ALVOS.loginsPorS}/s (Argon2id inalterado), outras chamadas rápidas enquanto isso`,
+      medido: `${f0(loginIso?.rpsFase ?? 0)}/s isolados, sonda p99 ${f1(sonda?.p99 ?? Number.NaN)} ms; na corrida ${f0(loginRush?.rpsJanela ?? 0)}/s`,
+      ok:
+        (loginIso?.rpsFase ?? 0) >= ALVOS.loginsPorS &&
+        (sonda?.p99 ?? Number.POSITIVE_INFINITY) < ALVOS.p99Ms,
     },
     {
       descricao: `GET /api/vagas ≥ ${ALVOS.razaoVagas} × rota nua`,
-      medido: `${f0(fase('GET /api/vagas isolado')?.endpoints['GET /api/vagas']?.rpsFase ?? 0)}/s vs ${f0(res.rotaNuaRps)}/s = ${res.razaoVagas.toFixed(2)}`,
+      // The rates share the machine with the generator; CPU per request says what each costs the server.
+      medido:
+        `${f0(fase('GET /api/vagas isolado')?.endpoints['GET /api/vagas']?.rpsFase ?? 0)}/s vs ${f0(res.rotaNuaRps)}/s = ${res.razaoVagas.toFixed(2)}; ` +
+        `CPU por requisição ${(fase('GET /api/vagas isolado')?.cpuMsPorRequisicao ?? 0).toFixed(2)} vs ${(fase('rota nua')?.cpuMsPorRequisicao ?? 0).toFixed(2)} ms`,
       ok: res.razaoVagas >= ALVOS.razaoVagas,
     },
     {

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -99,6 +99,23 @@ const FLAGS_DO_START: string[] = (() => {
   return flags;
 })();
 const THREADPOOL = OPCOES.threadpool ?? Math.max(2, os.availableParallelism());
+
+/** The commit measured (with "+" when the working tree differs from it). */
+const COMMIT = (() => {
+  try {
+    const hash = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+      cwd: RAIZ,
+      encoding: 'utf8',
+    }).trim();
+    const sujo = execFileSync('git', ['status', '--porcelain', '--', 'server', 'common', 'package.json'], {
+      cwd: RAIZ,
+      encoding: 'utf8',
+    }).trim();
+    return sujo ? `${hash}+` : hash;
+  } catch {
+    return '?';
+  }
+})();
 
 type NomeBanco = 'sqlite' | 'postgres';
 const urlPg =
@@ -1053,7 +1070,7 @@ function relatorio(res: ResultadoBanco, quando: string): string[] {
   const linhas = [
     `### ${res.banco === 'sqlite' ? 'SQLite' : 'PostgreSQL'} — ${quando}`,
     '',
-    `Node ${process.version}, ${os.cpus().length} núcleos, UV_THREADPOOL_SIZE=${THREADPOOL}, ` +
+    `Commit ${COMMIT}, Node ${process.version}, ${os.cpus().length} núcleos, UV_THREADPOOL_SIZE=${THREADPOOL}, ` +
       `flags do servidor: ${[...FLAGS_DO_START, ...OPCOES.argsServidor].join(' ') || 'nenhuma'}` +
       `${Object.keys(OPCOES.envServidor).length ? ` (+ ambiente ${JSON.stringify(OPCOES.envServidor)})` : ''}, ` +
       `${OPCOES.concorrencia} usuários virtuais, ${OPCOES.trabalhadores} trabalhadores, ` +

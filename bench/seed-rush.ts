@@ -1,8 +1,9 @@
-import { categoriasFuncoes, funcaoPorCodigo } from '#common/funcoes.ts';
+import { categoriasFuncoes } from '#common/funcoes.ts';
 import { dataHoraLocal, dataLocal, limitesTurno, somarDias, TURNOS } from '#common/tempo.ts';
 import type { DbOuTrx } from '#server/db/schema.ts';
 import { Aleatorio, cpfValido, nomeCompleto } from '#server/db/seed/aleatorio.ts';
-import { CAIS, FAINAS, MERCADORIAS, NAVIOS, OPERADORES } from '#server/db/seed/porto.ts';
+import { emLotes, trabalhoAleatorio } from '#server/db/seed/comum.ts';
+import { CAIS, MERCADORIAS, NAVIOS, OPERADORES } from '#server/db/seed/porto.ts';
 import type { OfertaTable, PoraoTable, RequisicaoTable } from '#server/db/tables/escalacao.ts';
 import type { AvulsoTable, TrabalhoTable } from '#server/db/tables/fundacao.ts';
 
@@ -58,36 +59,6 @@ export interface ResumoRush {
   requisicoes: number;
   /** Workers per call category. */
   porCategoria: Record<number, number>;
-}
-
-async function emLotes<T>(itens: T[], tamanho: number, inserir: (lote: T[]) => Promise<unknown>) {
-  for (let i = 0; i < itens.length; i += tamanho) await inserir(itens.slice(i, i + tamanho));
-}
-
-function trabalho(
-  rnd: Aleatorio,
-  codAvulso: string,
-  data: string,
-  turno: (typeof TURNOS)[number],
-  codFuncao: number,
-  fuso: string,
-): Omit<TrabalhoTable, 'id'> {
-  const { inicio, fim } = limitesTurno(data, turno.horaInicio, turno.horaFim, fuso);
-  return {
-    cod_avulso: codAvulso,
-    data_operacao: data,
-    hora_inicio: turno.horaInicio,
-    hora_fim: turno.horaFim,
-    inicio: inicio.toISOString(),
-    fim: fim.toISOString(),
-    operador: rnd.escolher(OPERADORES).nome,
-    navio: rnd.escolher(NAVIOS).nome,
-    local_atracacao: rnd.escolher(CAIS).nome,
-    mercadoria: rnd.escolher(MERCADORIAS),
-    faina: rnd.escolher(FAINAS),
-    cod_funcao: codFuncao,
-    funcao: funcaoPorCodigo(codFuncao)?.nome ?? `Função ${codFuncao}`,
-  };
 }
 
 /** Seeds an EMPTY, migrated database (the caller owns the transaction). */
@@ -162,13 +133,20 @@ export async function semearRush(db: DbOuTrx, opcoes: OpcoesRush): Promise<Resum
       for (let d = 21; d >= 2; d--) {
         if (rnd.chance(0.25))
           trabalhos.push(
-            trabalho(rnd, codAvulso, somarDias(hoje, -d), rnd.escolher(TURNOS), rnd.escolher(funcoes), fuso),
+            trabalhoAleatorio(
+              rnd,
+              codAvulso,
+              somarDias(hoje, -d),
+              rnd.escolher(TURNOS),
+              rnd.escolher(funcoes),
+              fuso,
+            ),
           );
       }
       // …and a quarter of them work tonight (19:00-01:00), so the first shift of tomorrow lacks rest.
       if (rnd.chance(0.25)) {
         const noite = TURNOS[2];
-        trabalhos.push(trabalho(rnd, codAvulso, hoje, noite, rnd.escolher(funcoes), fuso));
+        trabalhos.push(trabalhoAleatorio(rnd, codAvulso, hoje, noite, rnd.escolher(funcoes), fuso));
       }
     }
   });

@@ -4,6 +4,7 @@ import type { Config } from '../../config.ts';
 import type { DbOuTrx } from '../schema.ts';
 import type { EscolhaTable, OfertaTable, PoraoTable, RequisicaoTable } from '../tables/escalacao.ts';
 import { Aleatorio } from './aleatorio.ts';
+import { emLotes } from './comum.ts';
 import { CONTAS_DEMO, ESCALA_ABERTA_DEMO, ESCALAS_FECHADAS_DEMO } from './fundacao.ts';
 import { CAIS, NAVIOS, OPERADORES } from './porto.ts';
 
@@ -221,10 +222,6 @@ function tonelagem(rnd: Aleatorio, mercadoria: string): number {
   if (mercadoria === 'Contêineres') return rnd.inteiro(8, 60) * 250;
   if (mercadoria === 'Veículos') return rnd.inteiro(3, 20) * 100;
   return rnd.inteiro(20, 180) * 100;
-}
-
-async function emLotes<T>(itens: T[], tamanho: number, inserir: (lote: T[]) => Promise<unknown>) {
-  for (let i = 0; i < itens.length; i += tamanho) await inserir(itens.slice(i, i + tamanho));
 }
 
 export async function semearEscalacao(db: DbOuTrx, config: Config, agora: Date): Promise<void> {

@@ -11,6 +11,7 @@ import type {
   VerbaContrachequeTable,
 } from '../tables/financeiro.ts';
 import { Aleatorio } from './aleatorio.ts';
+import { emLotes } from './comum.ts';
 
 /**
  * The pay documents of the demo (decisions.md §4): for 100001 two years of everything, for a few other
@@ -135,10 +136,6 @@ function emissao(desejada: Date, agora: Date, minimo?: string): string {
 
 const iso = (yyyymmdd: string) => `${yyyymmdd.slice(0, 4)}-${yyyymmdd.slice(4, 6)}-${yyyymmdd.slice(6, 8)}`;
 const dois = (n: number) => String(n).padStart(2, '0');
-
-async function emLotes<T>(itens: T[], tamanho: number, inserir: (lote: T[]) => Promise<unknown>) {
-  for (let i = 0; i < itens.length; i += tamanho) await inserir(itens.slice(i, i + tamanho));
-}
 
 interface Avulso {
   cod_avulso: string;

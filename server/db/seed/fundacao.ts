@@ -1,10 +1,9 @@
-import { funcaoPorCodigo } from '#common/funcoes.ts';
-import { dataHoraLocal, dataLocal, horaLocal, limitesTurno, somarDias, TURNOS } from '#common/tempo.ts';
+import { dataHoraLocal, dataLocal, horaLocal, somarDias, TURNOS } from '#common/tempo.ts';
 import type { Config } from '../../config.ts';
 import type { DbOuTrx } from '../schema.ts';
 import type { AvulsoTable, TrabalhoTable } from '../tables/fundacao.ts';
 import { Aleatorio, cpfValido, nomeCompleto, pisValido } from './aleatorio.ts';
-import { CAIS, FAINAS, MERCADORIAS, NAVIOS, OPERADORES } from './porto.ts';
+import { emLotes, trabalhoAleatorio } from './comum.ts';
 
 /** The open call of the demo and the three closed ones before it (test users may load those). */
 export const ESCALA_ABERTA_DEMO = 4521;
@@ -172,36 +171,6 @@ export function retratoSvg(nome: string, rnd: Aleatorio): Uint8Array {
 <text x="150" y="385" font-family="Arial, sans-serif" font-size="34" font-weight="700" text-anchor="middle" fill="${fundo}">${iniciais}</text>
 </svg>`;
   return new TextEncoder().encode(svg);
-}
-
-function trabalhoAleatorio(
-  rnd: Aleatorio,
-  codAvulso: string,
-  data: string,
-  turno: (typeof TURNOS)[number],
-  codFuncao: number,
-  fuso: string,
-): Omit<TrabalhoTable, 'id'> {
-  const { inicio, fim } = limitesTurno(data, turno.horaInicio, turno.horaFim, fuso);
-  return {
-    cod_avulso: codAvulso,
-    data_operacao: data,
-    hora_inicio: turno.horaInicio,
-    hora_fim: turno.horaFim,
-    inicio: inicio.toISOString(),
-    fim: fim.toISOString(),
-    operador: rnd.escolher(OPERADORES).nome,
-    navio: rnd.escolher(NAVIOS).nome,
-    local_atracacao: rnd.escolher(CAIS).nome,
-    mercadoria: rnd.escolher(MERCADORIAS),
-    faina: rnd.escolher(FAINAS),
-    cod_funcao: codFuncao,
-    funcao: funcaoPorCodigo(codFuncao)?.nome ?? `Função ${codFuncao}`,
-  };
-}
-
-async function emLotes<T>(itens: T[], tamanho: number, inserir: (lote: T[]) => Promise<unknown>) {
-  for (let i = 0; i < itens.length; i += tamanho) await inserir(itens.slice(i, i + tamanho));
 }
 
 /**

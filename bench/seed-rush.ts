@@ -1,8 +1,8 @@
 import { categoriasFuncoes } from '#common/funcoes.ts';
-import { dataHoraLocal, dataLocal, limitesTurno, somarDias, TURNOS } from '#common/tempo.ts';
+import { dataHoraLocal, dataLocal, somarDias, TURNOS } from '#common/tempo.ts';
 import type { DbOuTrx } from '#server/db/schema.ts';
 import { Aleatorio, cpfValido, nomeCompleto } from '#server/db/seed/aleatorio.ts';
-import { emLotes, trabalhoAleatorio } from '#server/db/seed/comum.ts';
+import { emLotes, linhaRequisicao, trabalhoAleatorio } from '#server/db/seed/comum.ts';
 import { CAIS, MERCADORIAS, NAVIOS, OPERADORES } from '#server/db/seed/porto.ts';
 import type { OfertaTable, PoraoTable, RequisicaoTable } from '#server/db/tables/escalacao.ts';
 import type { AvulsoTable, TrabalhoTable } from '#server/db/tables/fundacao.ts';
@@ -221,28 +221,23 @@ async function semearOfertasRush(
     const qtdRequisicoes = Math.ceil(opcoes.ofertasPorCategoria / 16);
     for (let r = 0; r < qtdRequisicoes; r++) {
       const turno = TURNOS[r % TURNOS.length] as (typeof TURNOS)[number];
-      const { inicio, fim } = limitesTurno(dataOperacao, turno.horaInicio, turno.horaFim, fuso);
       const operador = rnd.escolher(OPERADORES);
       const navio = rnd.escolher(NAVIOS);
       const cais = rnd.escolher(CAIS);
       const num = numRequisicao++;
-      requisicoes.push({
-        num_requisicao: num,
-        num_escalacao: numEscalacao,
-        cod_categoria: codCategoria,
-        cod_operador: operador.codigo,
-        nome_operador: operador.nome,
-        cod_navio: navio.codigo,
-        nome_navio: navio.nome,
-        data_operacao: dataOperacao,
-        cod_periodo: turno.codPeriodo,
-        hora_inicio: turno.horaInicio,
-        hora_fim: turno.horaFim,
-        inicio: inicio.toISOString(),
-        fim: fim.toISOString(),
-        cod_local_atrac: cais.codigo,
-        nome_local_atrac: cais.nome,
-      });
+      requisicoes.push(
+        linhaRequisicao({
+          numRequisicao: num,
+          numEscalacao,
+          codCategoria,
+          operador,
+          navio,
+          cais,
+          dataOperacao,
+          turno,
+          fuso,
+        }),
+      );
       for (let p = 0; p < 4; p++) {
         const numPorao = `${codCategoria === 6 ? 'BL' : 'PR'}0${p}`;
         poroes.push({

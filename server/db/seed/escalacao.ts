@@ -1,10 +1,10 @@
 import { categoriaDaFuncao } from '#common/funcoes.ts';
-import { dataLocal, horaLocal, limitesTurno, somarDias, TURNOS } from '#common/tempo.ts';
+import { dataLocal, horaLocal, somarDias, TURNOS } from '#common/tempo.ts';
 import type { Config } from '../../config.ts';
 import type { DbOuTrx } from '../schema.ts';
 import type { EscolhaTable, OfertaTable, PoraoTable, RequisicaoTable } from '../tables/escalacao.ts';
 import { Aleatorio } from './aleatorio.ts';
-import { emLotes } from './comum.ts';
+import { emLotes, linhaRequisicao } from './comum.ts';
 import { CONTAS_DEMO, ESCALA_ABERTA_DEMO, ESCALAS_FECHADAS_DEMO } from './fundacao.ts';
 import { CAIS, NAVIOS, OPERADORES } from './porto.ts';
 
@@ -245,24 +245,19 @@ export async function semearEscalacao(db: DbOuTrx, config: Config, agora: Date):
     const navio = porCodigo(NAVIOS, m.navio);
     const operador = porCodigo(OPERADORES, m.operador);
     const cais = porCodigo(CAIS, m.cais);
-    const { inicio, fim } = limitesTurno(dataOperacao, turno.horaInicio, turno.horaFim, fuso);
-    requisicoes.push({
-      num_requisicao: numRequisicao,
-      num_escalacao: numEscalacao,
-      cod_categoria: m.categoria,
-      cod_operador: operador.codigo,
-      nome_operador: operador.nome,
-      cod_navio: navio.codigo,
-      nome_navio: navio.nome,
-      data_operacao: dataOperacao,
-      cod_periodo: turno.codPeriodo,
-      hora_inicio: turno.horaInicio,
-      hora_fim: turno.horaFim,
-      inicio: inicio.toISOString(),
-      fim: fim.toISOString(),
-      cod_local_atrac: cais.codigo,
-      nome_local_atrac: cais.nome,
-    });
+    requisicoes.push(
+      linhaRequisicao({
+        numRequisicao,
+        numEscalacao,
+        codCategoria: m.categoria,
+        operador,
+        navio,
+        cais,
+        dataOperacao,
+        turno,
+        fuso,
+      }),
+    );
     for (const [numPorao, funcoes] of Object.entries(m.poroes)) {
       poroes.push({
         num_requisicao: numRequisicao,

@@ -58,14 +58,3 @@ export async function descartarVersoesAntigas(db: QualquerDb, tabelas: string[])
   if (dialetoDe(db) !== 'postgres') return;
   await sql`vacuum ${sql.join(tabelas.map((t) => sql.table(t)))}`.execute(db);
 }
-
-/**
- * `SELECT … FOR UPDATE` on PostgreSQL, to serialise concurrent writes on one row (a worker's posts of
- * choices); SQLite transactions are serial already and have no such clause, so nothing runs there.
- */
-export async function travarParaAtualizar(
-  consulta: { forUpdate(): { execute(): Promise<unknown> } },
-  dialeto: Dialeto,
-): Promise<void> {
-  if (dialeto === 'postgres') await consulta.forUpdate().execute();
-}

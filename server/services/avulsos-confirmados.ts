@@ -29,27 +29,66 @@ export function nomeGrupo(codSindicato: number): string {
   return NOMES_GRUPO[codSindicato] ?? 'Outros';
 }
 
-export async function listarConfirmados(
+/** What the list shows of a worker with at least one chosen offer in the category. */
+export interface LinhaConfirmado {
+  codAvulso: string;
+  numChamada: number;
+  nome: string;
+  sexo: 'F' | 'M';
+  codSindicato: number;
+  /** Their latest choice's time (ISO): the list's order. */
+  horaDigitacao: string;
+}
+
+async function carregarLinhas(
   db: DbOuTrx,
   numEscalacao: number,
   codCategoria: number,
-): Promise<AvulsosConfirmados> {
+): Promise<Map<string, LinhaConfirmado>> {
   const linhas = await confirmadosDaCategoria(db, numEscalacao, codCategoria);
+  return new Map(
+    linhas.map((l) => [
+      l.cod_avulso,
+      {
+        codAvulso: l.cod_avulso,
+        numChamada: l.num_chamada,
+        nome: l.nome,
+        sexo: l.sexo,
+        codSindicato: l.cod_sindicato,
+        horaDigitacao: String(l.hora_digitacao),
+      },
+    ]),
+  );
+}
+
+/** Groups by union (union-code order, unknown unions last), each by horaDigitacao then numChamada. */
+export function montarLista(
+  numEscalacao: number,
+  codCategoria: number,
+  linhas: Iterable<LinhaConfirmado>,
+): AvulsosConfirmados {
+  const ordenadas = [...linhas].sort((a, b) =>
+    a.horaDigitacao < b.horaDigitacao
+      ? -1
+      : a.horaDigitacao > b.horaDigitacao
+        ? 1
+        : a.numChamada - b.numChamada,
+  );
   const grupos = new Map<number, AvulsosConfirmados['avulsosConfirmados'][number]>();
-  for (const l of linhas) {
-    const chave = NOMES_GRUPO[l.cod_sindicato] ? l.cod_sindicato : 0;
+  for (const l of ordenadas) {
+    const chave = NOMES_GRUPO[l.codSindicato] ? l.codSindicato : 0;
     let grupo = grupos.get(chave);
     if (!grupo) {
       grupo = { nome: nomeGrupo(chave), exibe: true, avulsos: [] };
       grupos.set(chave, grupo);
     }
-    const sindicato = nomeSindicato(l.cod_sindicato, l.sexo);
+    const sindicato = nomeSindicato(l.codSindicato, l.sexo);
     grupo.avulsos.push({
-      numChamada: l.num_chamada,
-      codAvulso: l.cod_avulso,
-      nomeAvulso: l.cod_sindicato === SINDICATO_MULTIFUNCIONAL ? `${l.nome} (${sindicato})` : l.nome,
+      numChamada: l.numChamada,
+      codAvulso: l.codAvulso,
+      nomeAvulso: l.codSindicato === SINDICATO_MULTIFUNCIONAL ? `${l.nome} (${sindicato})` : l.nome,
       sindicato,
-      horaDigitacao: String(l.hora_digitacao),
+      horaDigitacao: l.horaDigitacao,
     });
   }
   return {
@@ -61,12 +100,49 @@ export async function listarConfirmados(
   };
 }
 
+export async function listarConfirmados(
+  db: DbOuTrx,
+  numEscalacao: number,
+  codCategoria: number,
+): Promise<AvulsosConfirmados> {
+  return montarLista(
+    numEscalacao,
+    codCategoria,
+    (await carregarLinhas(db, numEscalacao, codCategoria)).values(),
+  );
+}
+
+/** A worker's place in a list after their post: their latest choice's time, or null when none is left. */
+interface Mudanca {
+  avulso: Omit<LinhaConfirmado, 'horaDigitacao'>;
+  horaMax: string | null;
+}
+
+interface Entrada {
+  expira: number;
+  /** Set once the rows are read; until then `pendentes` keeps this server's posts, replayed on them. */
+  linhas?: Map<string, LinhaConfirmado>;
+  pendentes: Mudanca[];
+  carga: Promise<void>;
+  json?: Buffer;
+}
+
+function aplicarMudanca(linhas: Map<string, LinhaConfirmado>, { avulso, horaMax }: Mudanca): void {
+  if (horaMax === null) linhas.delete(avulso.codAvulso);
+  else {
+    const { codAvulso, numChamada, nome, sexo, codSindicato } = avulso;
+    linhas.set(codAvulso, { codAvulso, numChamada, nome, sexo, codSindicato, horaDigitacao: horaMax });
+  }
+}
+
 /**
- * The confirmed list is the same for everyone: its JSON is kept per call and category until a choice in
- * that category changes it (or a few seconds pass), and one read serves all the requests waiting for it.
+ * The confirmed list is the same for everyone. Per call and category its rows are read once and kept for a
+ * few seconds; this server's own posts update them in place (`aplicar`), so a worker always sees their own
+ * choice and the rush never re-reads the list after each post. Posts handled by another server are seen when
+ * the rows are read again (`validadeMs`). The JSON is written once per change, on the next read.
  */
 export class CacheConfirmados {
-  private readonly entradas = new Map<string, { expira: number; valor: Promise<Buffer> }>();
+  private readonly entradas = new Map<string, Entrada>();
   private readonly db: DbOuTrx;
   private readonly clock: Clock;
   private readonly validadeMs: number;
@@ -78,23 +154,59 @@ export class CacheConfirmados {
   }
 
   /** The list's JSON (the envelope's `dados`). */
-  obterJson(numEscalacao: number, codCategoria: number): Promise<Buffer> {
-    const chave = `${numEscalacao}/${codCategoria}`;
-    const agora = this.clock.now().getTime();
-    const entrada = this.entradas.get(chave);
-    if (entrada && entrada.expira > agora && entrada.expira - agora <= this.validadeMs) return entrada.valor;
-    const valor = listarConfirmados(this.db, numEscalacao, codCategoria).then((d) =>
-      Buffer.from(JSON.stringify(d)),
-    );
-    if (this.entradas.size > 64) this.entradas.clear();
-    this.entradas.set(chave, { expira: agora + this.validadeMs, valor });
-    valor.catch(() => {
-      if (this.entradas.get(chave)?.valor === valor) this.entradas.delete(chave);
-    });
-    return valor;
+  async obterJson(numEscalacao: number, codCategoria: number): Promise<Buffer> {
+    const entrada =
+      this.entradaValida(numEscalacao, codCategoria) ?? this.carregar(numEscalacao, codCategoria);
+    await entrada.carga;
+    if (!entrada.json) {
+      const linhas = entrada.linhas ?? new Map();
+      entrada.json = Buffer.from(JSON.stringify(montarLista(numEscalacao, codCategoria, linhas.values())));
+    }
+    return entrada.json;
   }
 
-  invalidar(numEscalacao: number, codCategoria: number): void {
-    this.entradas.delete(`${numEscalacao}/${codCategoria}`);
+  /** A post of this server changed a worker's choices in the category. */
+  aplicar(numEscalacao: number, codCategoria: number, mudanca: Mudanca): void {
+    const entrada = this.entradas.get(chaveDe(numEscalacao, codCategoria));
+    if (!entrada) return;
+    if (entrada.linhas) aplicarMudanca(entrada.linhas, mudanca);
+    else entrada.pendentes.push(mudanca);
+    entrada.json = undefined;
   }
+
+  private entradaValida(numEscalacao: number, codCategoria: number): Entrada | undefined {
+    const entrada = this.entradas.get(chaveDe(numEscalacao, codCategoria));
+    const agora = this.clock.now().getTime();
+    // A clock moved back (tests) must not keep an entry for longer than its period either.
+    if (entrada && entrada.expira > agora && entrada.expira - agora <= this.validadeMs) return entrada;
+    return undefined;
+  }
+
+  private carregar(numEscalacao: number, codCategoria: number): Entrada {
+    const chave = chaveDe(numEscalacao, codCategoria);
+    const entrada: Entrada = {
+      expira: this.clock.now().getTime() + this.validadeMs,
+      pendentes: [],
+      carga: Promise.resolve(),
+    };
+    entrada.carga = carregarLinhas(this.db, numEscalacao, codCategoria).then(
+      (linhas) => {
+        // Posts answered while the rows were read: applying them again is harmless (each sets a state).
+        for (const m of entrada.pendentes) aplicarMudanca(linhas, m);
+        entrada.pendentes = [];
+        entrada.linhas = linhas;
+      },
+      (erro: unknown) => {
+        if (this.entradas.get(chave) === entrada) this.entradas.delete(chave);
+        throw erro;
+      },
+    );
+    if (this.entradas.size > 64) this.entradas.clear();
+    this.entradas.set(chave, entrada);
+    return entrada;
+  }
+}
+
+function chaveDe(numEscalacao: number, codCategoria: number): string {
+  return `${numEscalacao}/${codCategoria}`;
 }

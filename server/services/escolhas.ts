@@ -1,9 +1,9 @@
+import { sql } from 'kysely';
 import type { Escolha } from '#common/api/escalacao.ts';
 import { temDescanso } from '#common/descanso.ts';
 import { proximaPreferencia } from '#common/preferencia.ts';
-import type { Dialeto } from '../db/connection.ts';
-import { travarParaAtualizar } from '../db/dialeto.ts';
-import { engajamentosProximos, escolhasDoAvulso } from '../db/repositorios/escalacao.ts';
+import type { Banco } from '../db/connection.ts';
+import { buscarEscala, engajamentosProximos, escolhasDoAvulso } from '../db/repositorios/escalacao.ts';
 import type { Db } from '../db/schema.ts';
 import { ErroApp } from '../http/erro-app.ts';
 import type { EscalaCompartilhada, OfertaCompartilhada } from './escala-compartilhada.ts';
@@ -23,13 +23,19 @@ export interface PedidoEscolhas {
   escolhas: readonly Escolha[];
   agora: Date;
   horasDescanso: number;
+  /** Test users may post to a closed call (decisions.md §3). */
+  usuarioTeste: boolean;
 }
 
 export interface ResultadoEscolhas {
   escolhas: Escolha[];
   /** True when something was written (the confirmed list of that category changed). */
   alterou: boolean;
+  /** The worker's latest typing time left in the category after the post; null when no choice is left. */
+  horaMax: string | null;
 }
+
+const HORA_MS = 3_600_000;
 
 /** Every posted offer must exist in this call and category, with the function and requisition it claims. */
 export function localizarOfertas(
@@ -53,15 +59,26 @@ export function localizarOfertas(
   });
 }
 
-/**
- * Qualification, then rest, for the offers being chosen (clearing a choice is always allowed): the first
- * offer that fails names the refusal.
- */
-export async function verificarElegibilidade(
-  db: Db,
+/** Qualification of every offer being chosen (clearing a choice is always allowed): the first that fails. */
+export function verificarHabilitacao(
   pedido: PedidoEscolhas,
   ofertas: readonly OfertaCompartilhada[],
   habilitacoes: ReadonlySet<number>,
+): void {
+  ofertas.forEach((o, i) => {
+    if (pedido.escolhas[i]?.escolhida && !habilitacoes.has(o.codFuncao)) {
+      throw new ErroApp('SemHabilitacao', `Você não possui habilitação para a função ${o.nomeFuncao}!`, {
+        dados: { seqCategoria: o.seqCategoria },
+      });
+    }
+  });
+}
+
+/** The rest rule for the offers being chosen (SQLite; PostgreSQL checks it inside escolher_ofertas). */
+async function verificarDescanso(
+  db: Db,
+  pedido: PedidoEscolhas,
+  ofertas: readonly OfertaCompartilhada[],
 ): Promise<void> {
   const escolhendo = ofertas.filter((_, i) => pedido.escolhas[i]?.escolhida);
   if (escolhendo.length === 0) return;
@@ -71,13 +88,6 @@ export async function verificarElegibilidade(
     inicio = Math.min(inicio, o.inicio);
     fim = Math.max(fim, o.fim);
   }
-  for (const o of escolhendo) {
-    if (!habilitacoes.has(o.codFuncao)) {
-      throw new ErroApp('SemHabilitacao', `Você não possui habilitação para a função ${o.nomeFuncao}!`, {
-        dados: { seqCategoria: o.seqCategoria },
-      });
-    }
-  }
   const engajamentos = await engajamentosProximos(db, pedido.codAvulso, inicio, fim, pedido.horasDescanso);
   for (const o of escolhendo) {
     if (!temDescanso(o, engajamentos, pedido.horasDescanso)) {
@@ -86,9 +96,75 @@ export async function verificarElegibilidade(
   }
 }
 
-export async function aplicarEscolhas(
+/**
+ * Applies a post after the route's checks (call in the cache, impediment, offers, qualifications): the call's
+ * row read now (no choice on a call closed a moment ago), the rest rule, then the writes, all or none.
+ * PostgreSQL does all of it in one statement (escolher_ofertas, migration 2026-11-21-07); SQLite in the
+ * group commit.
+ */
+export async function registrarEscolhas(
+  banco: Banco,
   gravacao: GravacaoEmGrupo,
-  dialeto: Dialeto,
+  pedido: PedidoEscolhas,
+  ofertas: readonly OfertaCompartilhada[],
+): Promise<ResultadoEscolhas> {
+  if (banco.dialeto === 'postgres') return escolherNoPostgres(banco.db, pedido, ofertas);
+  const escala = await buscarEscala(banco.db, pedido.numEscalacao);
+  if (!escala) throw new ErroApp('NaoEncontrado', 'Escala não encontrada.');
+  if (escala.aberta !== 1 && !pedido.usuarioTeste) throw new ErroApp('EscalaFechada');
+  await verificarDescanso(banco.db, pedido, ofertas);
+  return aplicarEscolhas(gravacao, pedido, ofertas);
+}
+
+interface RespostaEscolherOfertas {
+  situacao: 'ok' | 'NaoEncontrado' | 'EscalaFechada' | 'SemDescanso';
+  seq?: number;
+  alterou?: boolean;
+  horaMax?: string | null;
+  escolhas?: { seq: number; id: number; preferencia: number }[];
+}
+
+async function escolherNoPostgres(
+  db: Db,
+  pedido: PedidoEscolhas,
+  ofertas: readonly OfertaCompartilhada[],
+): Promise<ResultadoEscolhas> {
+  const remover: number[] = [];
+  const escolher: number[] = [];
+  const limitesFim: string[] = [];
+  const fins: string[] = [];
+  const descansoMs = pedido.horasDescanso * HORA_MS;
+  ofertas.forEach((o, i) => {
+    if (pedido.escolhas[i]?.escolhida) {
+      escolher.push(o.seqCategoria);
+      limitesFim.push(new Date(o.inicio - descansoMs).toISOString());
+      fins.push(new Date(o.fim).toISOString());
+    } else {
+      remover.push(o.seqCategoria);
+    }
+  });
+  const { rows } = await sql<{ r: RespostaEscolherOfertas }>`select escolher_ofertas(
+    ${pedido.codAvulso}, ${pedido.numEscalacao}, ${pedido.categoria}, ${pedido.usuarioTeste},
+    ${remover}::integer[], ${escolher}::integer[], ${limitesFim}::varchar[], ${fins}::varchar[],
+    ${pedido.agora.toISOString()}
+  ) as r`.execute(db);
+  const r = rows[0]?.r;
+  if (!r) throw new Error('escolher_ofertas não respondeu');
+  if (r.situacao === 'NaoEncontrado') throw new ErroApp('NaoEncontrado', 'Escala não encontrada.');
+  if (r.situacao === 'EscalaFechada') throw new ErroApp('EscalaFechada');
+  if (r.situacao === 'SemDescanso') {
+    throw new ErroApp('SemDescanso', undefined, { dados: { seqCategoria: r.seq } });
+  }
+  const porSeq = new Map((r.escolhas ?? []).map((e) => [e.seq, { id: e.id, preferencia: e.preferencia }]));
+  return {
+    alterou: r.alterou === true,
+    horaMax: r.horaMax ?? null,
+    escolhas: respostaDoPost(pedido, ofertas, porSeq),
+  };
+}
+
+async function aplicarEscolhas(
+  gravacao: GravacaoEmGrupo,
   pedido: PedidoEscolhas,
   ofertas: readonly OfertaCompartilhada[],
 ): Promise<ResultadoEscolhas> {
@@ -97,11 +173,6 @@ export async function aplicarEscolhas(
   // One write unit: it reads the worker's choices and applies the post inside the transaction it is given
   // (possibly shared with other workers' posts, see gravacao-em-grupo.ts).
   const estado = await gravacao.executar(async (trx) => {
-    // Two posts of one worker at once: the second waits here for the first to commit (PostgreSQL).
-    await travarParaAtualizar(
-      trx.selectFrom('avulso').select('cod_avulso').where('cod_avulso', '=', codAvulso),
-      dialeto,
-    );
     const atuais = await escolhasDoAvulso(trx, codAvulso, numEscalacao, categoria);
     const porSeq = new Map(atuais.map((e) => [e.seq_categoria, { id: e.id, preferencia: e.preferencia }]));
 
@@ -156,29 +227,46 @@ export async function aplicarEscolhas(
     }
     // Each choice keeps the server's time it was made; the worker's horaDigitacao in a category is the latest.
     const alterou = remover.length > 0 || inserir.length > 0;
-    return { porSeq, alterou };
+    const { horaMax } = await trx
+      .selectFrom('escolha')
+      .select((eb) => eb.fn.max('hora_digitacao').as('horaMax'))
+      .where('cod_avulso', '=', codAvulso)
+      .where('num_escalacao', '=', numEscalacao)
+      .where('cod_categoria', '=', categoria)
+      .executeTakeFirstOrThrow();
+    return { porSeq, alterou, horaMax: horaMax ?? null };
   });
 
   return {
     alterou: estado.alterou,
-    escolhas: pedido.escolhas.map((e, i) => {
-      const oferta = ofertas[i] as OfertaCompartilhada;
-      const escolha = estado.porSeq.get(e.seqCategoria);
-      return {
-        numRequisicao: oferta.numRequisicao,
-        codOperador: oferta.codOperador,
-        codNavio: oferta.codNavio,
-        dataOperacao: oferta.dataOperacao,
-        codPeriodo: oferta.codPeriodo,
-        numPorao: oferta.numPorao,
-        numPoraoFuncao: e.numPoraoFuncao,
-        codFuncao: oferta.codFuncao,
-        nomeFuncao: oferta.nomeFuncao,
-        seqCategoria: oferta.seqCategoria,
-        seqCategoTPA: escolha?.id ?? 0,
-        escolhida: escolha !== undefined,
-        preferencia: escolha?.preferencia ?? null,
-      };
-    }),
+    horaMax: estado.horaMax,
+    escolhas: respostaDoPost(pedido, ofertas, estado.porSeq),
   };
+}
+
+/** The answer's offers, in the post's order, with the worker's rows after the writes. */
+function respostaDoPost(
+  pedido: PedidoEscolhas,
+  ofertas: readonly OfertaCompartilhada[],
+  porSeq: ReadonlyMap<number, { id: number; preferencia: number }>,
+): Escolha[] {
+  return pedido.escolhas.map((e, i) => {
+    const oferta = ofertas[i] as OfertaCompartilhada;
+    const escolha = porSeq.get(e.seqCategoria);
+    return {
+      numRequisicao: oferta.numRequisicao,
+      codOperador: oferta.codOperador,
+      codNavio: oferta.codNavio,
+      dataOperacao: oferta.dataOperacao,
+      codPeriodo: oferta.codPeriodo,
+      numPorao: oferta.numPorao,
+      numPoraoFuncao: e.numPoraoFuncao,
+      codFuncao: oferta.codFuncao,
+      nomeFuncao: oferta.nomeFuncao,
+      seqCategoria: oferta.seqCategoria,
+      seqCategoTPA: escolha?.id ?? 0,
+      escolhida: escolha !== undefined,
+      preferencia: escolha?.preferencia ?? null,
+    };
+  });
 }

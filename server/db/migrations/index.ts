@@ -4,6 +4,7 @@ import * as escalacao from './2026-11-21-03-escalacao.ts';
 import * as financeiro from './2026-11-21-04-financeiro.ts';
 import * as declaracoes from './2026-11-21-05-declaracoes.ts';
 import * as eleicao from './2026-11-21-06-eleicao.ts';
+import * as escolherOfertas from './2026-11-21-07-escolher-ofertas.ts';
 
 /**
  * Every migration, by name; names sort by date. A feature appends its own line.
@@ -15,4 +16,5 @@ export const migracoes: Record<string, Migration> = {
   '2026-11-21-04-financeiro': financeiro,
   '2026-11-21-05-declaracoes': declaracoes,
   '2026-11-21-06-eleicao': eleicao,
+  '2026-11-21-07-escolher-ofertas': escolherOfertas,
 };

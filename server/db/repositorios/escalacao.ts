@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Intervalo } from '#common/descanso.ts';
 import { NOMES_PARAMETROS_PONTEIRO } from '#common/ponteiro.ts';
 import type { DbOuTrx } from '../schema.ts';
@@ -21,12 +22,24 @@ export async function buscarEscala(db: DbOuTrx, numEscalacao: number) {
     .executeTakeFirst();
 }
 
-/** The worker's row and qualifications in one query (the hot path of GET and POST /api/vagas). */
+/**
+ * The worker's row and qualifications in one query (the hot path of GET and POST /api/vagas), with what the
+ * confirmed list shows of them.
+ */
 export async function buscarAvulsoComHabilitacoes(db: DbOuTrx, codAvulso: string) {
   const linhas = await db
     .selectFrom('avulso as a')
     .leftJoin('habilitacao as h', 'h.cod_avulso', 'a.cod_avulso')
-    .select(['a.cod_categoria', 'a.artigo', 'a.impedimento', 'h.cod_funcao'])
+    .select([
+      'a.cod_categoria',
+      'a.artigo',
+      'a.impedimento',
+      'a.num_chamada',
+      'a.nome',
+      'a.sexo',
+      'a.cod_sindicato',
+      'h.cod_funcao',
+    ])
     .where('a.cod_avulso', '=', codAvulso)
     .execute();
   const primeira = linhas[0];
@@ -34,6 +47,11 @@ export async function buscarAvulsoComHabilitacoes(db: DbOuTrx, codAvulso: string
   const habilitacoes = new Set<number>();
   for (const l of linhas) if (l.cod_funcao !== null) habilitacoes.add(l.cod_funcao);
   return {
+    codAvulso,
+    numChamada: primeira.num_chamada,
+    nome: primeira.nome,
+    sexo: primeira.sexo,
+    codSindicato: primeira.cod_sindicato,
     codCategoria: primeira.cod_categoria,
     artigo: primeira.artigo,
     impedido: primeira.impedimento === 1,
@@ -100,6 +118,50 @@ export async function escolhasDoAvulso(
     .where('num_escalacao', '=', numEscalacao);
   if (codCategoria !== undefined) consulta = consulta.where('cod_categoria', '=', codCategoria);
   return consulta.execute();
+}
+
+/**
+ * GET /api/vagas's personal reads in one round trip: the worker's engagements that matter to the rest rule
+ * for shifts between `inicio` and `fim` (as `engajamentosProximos`), and their choices in the call.
+ */
+export async function engajamentosEEscolhas(
+  db: DbOuTrx,
+  codAvulso: string,
+  numEscalacao: number,
+  inicio: number,
+  fim: number,
+  horasDescanso: number,
+): Promise<{ engajamentos: Intervalo[]; escolhas: EscolhaAtual[] }> {
+  const limite = new Date(inicio - horasDescanso * 3_600_000).toISOString();
+  const { rows } = await sql<{
+    tipo: string;
+    inicio: string | null;
+    fim: string | null;
+    id: number | null;
+    seq_categoria: number | null;
+    cod_categoria: number | null;
+    preferencia: number | null;
+  }>`select 't' as tipo, inicio, fim, null as id, null as seq_categoria, null as cod_categoria,
+      null as preferencia
+      from trabalho where cod_avulso = ${codAvulso} and fim > ${limite} and inicio < ${new Date(fim).toISOString()}
+    union all
+    select 'e', null, null, id, seq_categoria, cod_categoria, preferencia
+      from escolha where cod_avulso = ${codAvulso} and num_escalacao = ${numEscalacao}`.execute(db);
+  const engajamentos: Intervalo[] = [];
+  const escolhas: EscolhaAtual[] = [];
+  for (const l of rows) {
+    if (l.tipo === 't') {
+      engajamentos.push({ inicio: Date.parse(l.inicio ?? ''), fim: Date.parse(l.fim ?? '') });
+    } else {
+      escolhas.push({
+        id: Number(l.id),
+        seq_categoria: Number(l.seq_categoria),
+        cod_categoria: Number(l.cod_categoria),
+        preferencia: Number(l.preferencia),
+      });
+    }
+  }
+  return { engajamentos, escolhas };
 }
 
 /** The structure of a call: requisitions, holds and offers, in display order. */

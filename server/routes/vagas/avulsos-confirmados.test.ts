@@ -131,6 +131,50 @@ describe('GET /api/avulsosConfirmados', () => {
     expect(total(lista)).toBe(total(antes));
   });
 
+  it('uma escolha gravada por outro servidor aparece quando a lista é lida de novo (5 s)', async () => {
+    const lista = dados(await confirmados('100001', 4521, 1));
+    const listados = new Set(lista.avulsosConfirmados.flatMap((g) => g.avulsos.map((a) => a.codAvulso)));
+    const candidatos = await amb.db
+      .selectFrom('avulso')
+      .select('cod_avulso')
+      .where('cod_categoria', '=', 1)
+      .orderBy('cod_avulso')
+      .execute();
+    const fora = candidatos.find((l) => !listados.has(l.cod_avulso))?.cod_avulso;
+    const oferta = await amb.db
+      .selectFrom('oferta')
+      .select('seq_categoria')
+      .where('num_escalacao', '=', 4521)
+      .where('cod_categoria', '=', 1)
+      .orderBy('seq_categoria')
+      .executeTakeFirstOrThrow();
+    if (!fora) throw new Error('todos os estivadores já escolheram');
+    await amb.db
+      .insertInto('escolha')
+      .values({
+        num_escalacao: 4521,
+        cod_categoria: 1,
+        seq_categoria: oferta.seq_categoria,
+        cod_avulso: fora,
+        preferencia: 1,
+        hora_digitacao: amb.relogio.now().toISOString(),
+      })
+      .execute();
+    const nomes = (l: AvulsosConfirmados) =>
+      l.avulsosConfirmados.flatMap((g) => g.avulsos.map((a) => a.codAvulso));
+    // Still the rows read a moment ago (no other server's write is known here)...
+    expect(nomes(dados(await confirmados('100001', 4521, 1)))).not.toContain(fora);
+    // ...until the period passes and they are read again.
+    amb.relogio.avancar(5_001);
+    expect(nomes(dados(await confirmados('100001', 4521, 1)))).toContain(fora);
+    await amb.db
+      .deleteFrom('escolha')
+      .where('cod_avulso', '=', fora)
+      .where('seq_categoria', '=', oferta.seq_categoria)
+      .execute();
+    amb.relogio.avancar(5_001);
+  });
+
   it('escala fechada: recusada ao trabalhador comum, aberta ao usuário de teste', async () => {
     const fechada = await confirmados('100001', 4519, 1);
     expect(fechada.status).toBe(409);

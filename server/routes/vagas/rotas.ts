@@ -11,12 +11,7 @@ import {
 import { categoriaPorCodigo } from '#common/dominio.ts';
 import { envelopeSucesso } from '#common/envelope.ts';
 import { z } from '#common/zod-pt.ts';
-import {
-  buscarEscala,
-  engajamentosProximos,
-  escolhasDoAvulso,
-  MAIOR_INTEIRO_BANCO,
-} from '../../db/repositorios/escalacao.ts';
+import { engajamentosEEscolhas, MAIOR_INTEIRO_BANCO } from '../../db/repositorios/escalacao.ts';
 import { ok } from '../../http/envelope.ts';
 import { ErroApp } from '../../http/erro-app.ts';
 import { exigirSessao, sessaoDe } from '../../plugins/autenticacao.ts';
@@ -24,7 +19,7 @@ import { CacheConfirmados } from '../../services/avulsos-confirmados.ts';
 import { CacheAvulsos } from '../../services/avulsos-em-cache.ts';
 import { BuffersReutilizados } from '../../services/buffers-reutilizados.ts';
 import { CacheEscalas } from '../../services/escala-compartilhada.ts';
-import { aplicarEscolhas, localizarOfertas, verificarElegibilidade } from '../../services/escolhas.ts';
+import { localizarOfertas, registrarEscolhas, verificarHabilitacao } from '../../services/escolhas.ts';
 import { envelopeEmPartes, escalaCarregadaPartes } from '../../services/vagas.ts';
 
 /**
@@ -100,19 +95,18 @@ export const rotasVagas: FastifyPluginAsyncZod = async (app) => {
       const { numEscalacao } = request.query;
       const { escala, parametros, compartilhada } = await escalas.obter(numEscalacao);
       if (!escala) throw new ErroApp('NaoEncontrado', 'Escala não encontrada.');
-      // The worker and their qualifications (memory, else one join), engagements near the call, choices.
-      const [avulso, engajamentos, escolhas] = await Promise.all([
+      // The worker and their qualifications (memory, else one join); engagements near the call and choices
+      // in it (one query).
+      const [avulso, { engajamentos, escolhas }] = await Promise.all([
         avulsos.obter(codAvulso),
-        compartilhada.fimMax > 0
-          ? engajamentosProximos(
-              db,
-              codAvulso,
-              compartilhada.inicioMin,
-              compartilhada.fimMax,
-              config.horasDescanso,
-            )
-          : Promise.resolve([]),
-        escolhasDoAvulso(db, codAvulso, numEscalacao),
+        engajamentosEEscolhas(
+          db,
+          codAvulso,
+          numEscalacao,
+          compartilhada.inicioMin,
+          compartilhada.fimMax,
+          config.horasDescanso,
+        ),
       ]);
       if (!avulso) throw new ErroApp('NaoAutenticado');
       exigirEscalaUsavel(escala, avulso.impedido, config.usuariosTeste.includes(codAvulso));
@@ -144,18 +138,12 @@ export const rotasVagas: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const codAvulso = sessaoDe(request).codAvulso;
       const { numEscalacao, categoria, escolhas } = request.body;
-      // The call's row is read fresh here: a choice is never accepted on a call closed a moment ago.
-      const [escala, avulso, emCache] = await Promise.all([
-        buscarEscala(db, numEscalacao),
-        avulsos.obter(codAvulso),
-        escalas.obter(numEscalacao),
-      ]);
+      const usuarioTeste = config.usuariosTeste.includes(codAvulso);
+      const [avulso, emCache] = await Promise.all([avulsos.obter(codAvulso), escalas.obter(numEscalacao)]);
       if (!avulso) throw new ErroApp('NaoAutenticado');
-      exigirEscalaUsavel(
-        escala && { aberta: escala.aberta === 1 },
-        avulso.impedido,
-        config.usuariosTeste.includes(codAvulso),
-      );
+      // The cached call answers the quick refusals; registrarEscolhas reads the call's row itself, so no
+      // choice is accepted on a call closed a moment ago.
+      exigirEscalaUsavel(emCache.escala, avulso.impedido, usuarioTeste);
       const ofertas = localizarOfertas(emCache.compartilhada, categoria, escolhas);
       const pedido = {
         codAvulso,
@@ -164,10 +152,13 @@ export const rotasVagas: FastifyPluginAsyncZod = async (app) => {
         escolhas,
         agora: clock.now(),
         horasDescanso: config.horasDescanso,
+        usuarioTeste,
       };
-      await verificarElegibilidade(db, pedido, ofertas, avulso.habilitacoes);
-      const resultado = await aplicarEscolhas(gravacao, banco.dialeto, pedido, ofertas);
-      if (resultado.alterou) confirmados.invalidar(numEscalacao, categoria);
+      verificarHabilitacao(pedido, ofertas, avulso.habilitacoes);
+      const resultado = await registrarEscolhas(banco, gravacao, pedido, ofertas);
+      if (resultado.alterou) {
+        confirmados.aplicar(numEscalacao, categoria, { avulso, horaMax: resultado.horaMax });
+      }
       return ok({ escolhas: resultado.escolhas, codAvulso, numEscalacao, categoria });
     },
   );

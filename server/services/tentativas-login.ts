@@ -21,15 +21,17 @@ function esperaMs(falhas: number): number {
   return 15_000 * 2 ** (falhas - FALHAS_SEM_ATRASO - 1);
 }
 
-export async function verificarBloqueio(db: DbOuTrx, clock: Clock, login: string): Promise<void> {
+/** Refuses a locked or waiting account; answers whether the account has failures recorded (to clear). */
+export async function verificarBloqueio(db: DbOuTrx, clock: Clock, login: string): Promise<boolean> {
   const linha = await db
     .selectFrom('tentativa_login')
     .select(['falhas', 'bloqueado_ate'])
     .where('login', '=', login)
     .executeTakeFirst();
-  if (!linha?.bloqueado_ate) return;
+  if (!linha) return false;
+  if (!linha.bloqueado_ate) return true;
   const restanteMs = Date.parse(linha.bloqueado_ate) - clock.now().getTime();
-  if (restanteMs <= 0) return;
+  if (restanteMs <= 0) return true;
   if (linha.falhas >= FALHAS_PARA_BLOQUEIO) {
     throw new ErroApp('ContaBloqueada', undefined, {
       dados: { aguardarSegundos: Math.ceil(restanteMs / 1000) },

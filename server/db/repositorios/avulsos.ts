@@ -4,13 +4,12 @@ import type { Config } from '../../config.ts';
 import { urlFoto } from '../../services/fotos.ts';
 import type { DbOuTrx } from '../schema.ts';
 
-export async function buscarCredenciais(db: DbOuTrx, codAvulso: string) {
-  return db
-    .selectFrom('avulso')
-    .select(['cod_avulso', 'senha_hash'])
-    .where('cod_avulso', '=', codAvulso)
-    .executeTakeFirst();
+/** The worker's row, password hash included (login: checked, then turned into dadosLogin). */
+export async function buscarAvulso(db: DbOuTrx, codAvulso: string) {
+  return db.selectFrom('avulso').selectAll().where('cod_avulso', '=', codAvulso).executeTakeFirst();
 }
+
+export type LinhaAvulso = NonNullable<Awaited<ReturnType<typeof buscarAvulso>>>;
 
 export async function listarParametros(db: DbOuTrx) {
   return db.selectFrom('parametro').select(['nome', 'valor']).orderBy('nome').execute();
@@ -28,12 +27,10 @@ export async function carregarDadosLogin(
   segredoFotos: string,
   agora: Date,
   codAvulso: string,
+  /** The row when the caller has just read it (login). */
+  linha?: LinhaAvulso,
 ): Promise<DadosLogin | undefined> {
-  const avulso = await db
-    .selectFrom('avulso')
-    .selectAll()
-    .where('cod_avulso', '=', codAvulso)
-    .executeTakeFirst();
+  const avulso = linha ?? (await buscarAvulso(db, codAvulso));
   if (!avulso) return undefined;
   const [mensagens, parametros] = await Promise.all([
     db

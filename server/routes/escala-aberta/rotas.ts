@@ -3,19 +3,36 @@ import { escalaAbertaSchema } from '#common/api/escala-aberta.ts';
 import { envelopeSucesso } from '#common/envelope.ts';
 import { ok } from '../../http/envelope.ts';
 
+/** How long (app clock) the open call is answered from memory: every phone and kiosk asks on each screen. */
+export const VALIDADE_ESCALA_ABERTA_MS = 1_000;
+
 /** GET /api/escalaAberta: public, the logged-out screen shows the call box too (spec §4, logout reloads it). */
 export const rotasEscalaAberta: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.ctx;
+  const { db, clock } = app.ctx;
+  const ler = () =>
+    db
+      .selectFrom('escala')
+      .select(['num_escalacao', 'data_chamada', 'hora_chamada'])
+      .where('aberta', '=', 1)
+      .orderBy('num_escalacao', 'desc')
+      .executeTakeFirst();
+  // One read per period serves everyone (a failed read is not kept); staff opening or closing a call is
+  // seen within the period. POST /api/vagas reads the call's row itself.
+  let emMemoria: { expira: number; valor: ReturnType<typeof ler> } | undefined;
   app.get(
     '/api/escalaAberta',
     { schema: { response: { 200: envelopeSucesso(escalaAbertaSchema.nullable()) } } },
     async () => {
-      const escala = await db
-        .selectFrom('escala')
-        .select(['num_escalacao', 'data_chamada', 'hora_chamada'])
-        .where('aberta', '=', 1)
-        .orderBy('num_escalacao', 'desc')
-        .executeTakeFirst();
+      const agora = clock.now().getTime();
+      if (!emMemoria || emMemoria.expira <= agora || emMemoria.expira - agora > VALIDADE_ESCALA_ABERTA_MS) {
+        const valor = ler();
+        const entrada = { expira: agora + VALIDADE_ESCALA_ABERTA_MS, valor };
+        emMemoria = entrada;
+        valor.catch(() => {
+          if (emMemoria === entrada) emMemoria = undefined;
+        });
+      }
+      const escala = await emMemoria.valor;
       return ok(
         escala
           ? {

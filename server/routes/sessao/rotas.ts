@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { configPublicaSchema, dadosLoginSchema, loginBody } from '#common/api/sessao.ts';
 import { envelopeSucesso } from '#common/envelope.ts';
 import { z } from '#common/zod-pt.ts';
-import { buscarCredenciais, carregarDadosLogin } from '../../db/repositorios/avulsos.ts';
+import { buscarAvulso, carregarDadosLogin } from '../../db/repositorios/avulsos.ts';
 import { ok } from '../../http/envelope.ts';
 import { ErroApp } from '../../http/erro-app.ts';
 import { exigirSessao, sessaoDe } from '../../plugins/autenticacao.ts';
@@ -27,19 +27,21 @@ export const rotasSessao: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { login, password, quiosque } = request.body;
-      await verificarBloqueio(db, clock, login);
-      const credenciais = await buscarCredenciais(db, login);
-      const valida = await verificarSenha(credenciais?.senha_hash ?? (await hashSenhaFicticio()), password);
-      if (!credenciais || !valida) {
+      const [comFalhas, avulso] = await Promise.all([
+        verificarBloqueio(db, clock, login),
+        buscarAvulso(db, login),
+      ]);
+      const valida = await verificarSenha(avulso?.senha_hash ?? (await hashSenhaFicticio()), password);
+      if (!avulso || !valida) {
         await registrarFalha(db, clock, login);
         throw new ErroApp('CredenciaisInvalidas');
       }
       // One unit: on SQLite it shares the COMMIT (and its fsync) with the other writes of the moment.
       const token = await app.ctx.gravarSessao(async (g) => {
-        await limparFalhas(g, login);
+        if (comFalhas) await limparFalhas(g, login);
         return criarSessao(g, config, clock, login, quiosque === true);
       });
-      const dados = await carregarDadosLogin(db, config, app.ctx.segredoFotos, clock.now(), login);
+      const dados = await carregarDadosLogin(db, config, app.ctx.segredoFotos, clock.now(), login, avulso);
       if (!dados) throw new ErroApp('CredenciaisInvalidas');
       request.log.info({ codAvulso: login, quiosque: quiosque === true }, 'login');
       return { sucesso: true as const, dados, token };

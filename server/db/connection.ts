@@ -29,7 +29,11 @@ export function abrirBanco(opcoes: OpcoesBanco): Banco {
   if (opcoes.url?.startsWith('postgres')) {
     // int8 (COUNT, SUM) as JS numbers: our counts stay far below 2^53.
     pg.types.setTypeParser(20, (v: string) => Number(v));
-    const pool = new pg.Pool({ connectionString: opcoes.url, max: opcoes.maxConexoes ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: opcoes.url,
+      max: opcoes.maxConexoes ?? 10,
+      Client: ClienteComComandosNomeados,
+    });
     // An idle client that loses its connection (server restart, a test database dropped while the pool
     // closes) is discarded by the pool; without a listener its 'error' would crash the process.
     pool.on('error', () => {});
@@ -46,6 +50,39 @@ export function abrirBanco(opcoes: OpcoesBanco): Banco {
     dialect: new SqliteDialect({ database: comComandosReutilizados(sqlite) }),
   });
   return { db, dialeto: 'sqlite', fechar: () => db.destroy() };
+}
+
+/**
+ * PostgreSQL parses and plans an unnamed statement on every execution; on the hot paths (the session lookup on
+ * every request, POST /api/vagas's one statement) that costs as much as running it. A query with parameters
+ * (every Kysely query) gets a name from its SQL text, so each connection parses it once and then only binds
+ * and executes (docs/decisions/0023-escolhas-em-uma-ida-ao-banco.md). Texts are few (Kysely's SQL is
+ * parameterised); past `MAXIMO_COMANDOS_NOMEADOS` distinct texts, new ones run unnamed, which bounds what
+ * each connection keeps. The schema never changes while the app runs (migrations run before it listens),
+ * so a kept plan never outlives its tables.
+ */
+const MAXIMO_COMANDOS_NOMEADOS = 500;
+const nomesDeComandos = new Map<string, string>();
+
+function nomeDoComando(texto: string): string | undefined {
+  const nome = nomesDeComandos.get(texto);
+  if (nome !== undefined || nomesDeComandos.size >= MAXIMO_COMANDOS_NOMEADOS) return nome;
+  const novo = `k${nomesDeComandos.size + 1}`;
+  nomesDeComandos.set(texto, novo);
+  return novo;
+}
+
+class ClienteComComandosNomeados extends pg.Client {
+  // biome-ignore lint/suspicious/noExplicitAny: pg's query() has a dozen overloads; this one forwards them all
+  override query(...args: any[]): any {
+    const [texto, valores] = args;
+    if (typeof texto === 'string' && Array.isArray(valores) && valores.length > 0 && args.length === 2) {
+      const name = nomeDoComando(texto);
+      if (name !== undefined) return super.query({ name, text: texto, values: valores });
+    }
+    // biome-ignore lint/suspicious/noExplicitAny: see above
+    return (super.query as any)(...args);
+  }
 }
 
 /**

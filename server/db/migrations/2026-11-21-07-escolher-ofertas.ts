@@ -17,6 +17,9 @@ import { dialetoDe } from '../dialeto.ts';
  * 4. removals, then insertions numbered after the highest remaining preference, in the post's order
  *    (common/preferencia.ts), with the server's time; an offer already chosen keeps its row.
  *
+ * Its queries are planned with sequential scans off (see the function's SET): each backend keeps its plans,
+ * and a plan made while the call had no choices yet must not scan the table of choices once it has thousands.
+ *
  * It answers JSON: `{situacao, seq?}` on a refusal, else `{situacao: 'ok', alterou, horaMax, escolhas:
  * [{seq, id, preferencia}]}` with the worker's rows among the posted offers and the latest typing time left
  * in the category (null when none).
@@ -28,7 +31,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     create function escolher_ofertas(
       p_avulso varchar, p_escalacao integer, p_categoria integer, p_teste boolean,
       p_remover integer[], p_escolher integer[], p_limite_fim varchar[], p_fim varchar[], p_agora varchar
-    ) returns json language plpgsql volatile as $$
+    ) returns json language plpgsql volatile
+    -- Every query here is an index lookup. PL/pgSQL keeps each query's plan for the connection's life: a plan
+    -- made while the table of choices was nearly empty would scan it whole on every post as it grows.
+    set enable_seqscan = off
+    as $$
     declare
       v_aberta integer;
       v_falha integer;

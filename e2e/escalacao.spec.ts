@@ -234,6 +234,31 @@ test('100005 impedido: caixa vermelha e nenhuma vaga', async ({ page }) => {
   await expect(page).toHaveURL(/\/escalacao$/);
 });
 
+test('100008 escolhe o porão: as funções de Estivador em lista única, sem títulos de porão', async ({
+  page,
+}) => {
+  await entrar(page, '100008');
+  await abrirCategoria(page, 'Estivador');
+  const cartoes = page.locator('article.requisicao');
+  await expect(cartoes.first()).toBeVisible();
+  // No hold headings ('Porão n' / 'Bloco n'), but the cargo line and the function buttons are there.
+  await expect(page.locator('section.porao')).toHaveCount(0);
+  await expect(page.locator('.porao-titulo')).toHaveCount(0);
+  await expect(cartoes.first().locator('.requisicao-cargas')).toBeVisible();
+  const livre = page.locator('button.oferta:not(.oferta-sem-descanso)').first();
+  await livre.click();
+  await esperarEscolhida(livre, true);
+  await livre.click();
+  await esperarEscolhida(livre, false);
+  await page.setViewportSize(TELAS.celular);
+  await capturar(page, 'escalacao-ofertas-estivador-porao-livre-celular');
+
+  // 100001 (without escolhaPoraoEstiva) sees the same category by hold.
+  await entrar(page, '100001');
+  await abrirCategoria(page, 'Estivador');
+  await expect(page.locator('.porao-titulo').first()).toHaveText(/^(Porão|Bloco) \d+/);
+});
+
 test('guarda das ofertas: categoria desconhecida volta para /escalacao', async ({ page }) => {
   await entrar(page, '100004');
   await page.goto('/escalacao/ofertas/marinheiro');

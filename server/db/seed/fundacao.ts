@@ -97,6 +97,18 @@ export const CONTAS_DEMO: readonly ContaDemo[] = [
     habilitacoes: [101, 107, 110, 121, 601, 603, 606, 610],
   },
   {
+    // Not in decisions.md §4: an Estivador who may choose the hold (escolhaPoraoEstiva), so the flat list of
+    // escalacao.md §2 can be seen (docs/decisions/0021-escalacao-demo.md).
+    codAvulso: '100008',
+    nome: 'ANTÔNIO MARCOS FERREIRA',
+    sexo: 'M',
+    codSindicato: 1,
+    codCategoria: 1,
+    artigo: 55,
+    habilitacoes: [101, 104, 107, 110, 111, 121],
+    escolhaPoraoEstiva: true,
+  },
+  {
     codAvulso: '900001',
     nome: 'RODRIGO ALBUQUERQUE PESSOA',
     sexo: 'M',

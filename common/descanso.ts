@@ -11,6 +11,14 @@ export interface Intervalo {
 const HORA_MS = 3_600_000;
 
 /**
+ * The rule as a window, for queries: an engagement breaks the rest for a shift starting at `inicio` exactly
+ * when it ends after this instant and starts before the shift ends (what `temDescanso` checks one by one).
+ */
+export function limiteDescanso(inicio: number, horasDescanso: number): number {
+  return inicio - horasDescanso * HORA_MS;
+}
+
+/**
  * True when the worker is rested for `turno`: no engagement overlaps it and the latest engagement that ends
  * at or before its start ended at least `horasDescanso` hours earlier. Engagements that start after the
  * shift ends do not count (the rule looks back, not ahead).

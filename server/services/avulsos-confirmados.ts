@@ -100,18 +100,6 @@ export function montarLista(
   };
 }
 
-export async function listarConfirmados(
-  db: DbOuTrx,
-  numEscalacao: number,
-  codCategoria: number,
-): Promise<AvulsosConfirmados> {
-  return montarLista(
-    numEscalacao,
-    codCategoria,
-    (await carregarLinhas(db, numEscalacao, codCategoria)).values(),
-  );
-}
-
 /** A worker's place in a list after their post: their latest choice's time, or null when none is left. */
 interface Mudanca {
   avulso: Omit<LinhaConfirmado, 'horaDigitacao'>;

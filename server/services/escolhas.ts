@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Escolha } from '#common/api/escalacao.ts';
-import { temDescanso } from '#common/descanso.ts';
+import { limiteDescanso, temDescanso } from '#common/descanso.ts';
 import { proximaPreferencia } from '#common/preferencia.ts';
 import type { Banco } from '../db/connection.ts';
 import { buscarEscala, engajamentosProximos, escolhasDoAvulso } from '../db/repositorios/escalacao.ts';
@@ -34,8 +34,6 @@ export interface ResultadoEscolhas {
   /** The worker's latest typing time left in the category after the post; null when no choice is left. */
   horaMax: string | null;
 }
-
-const HORA_MS = 3_600_000;
 
 /** Every posted offer must exist in this call and category, with the function and requisition it claims. */
 export function localizarOfertas(
@@ -133,11 +131,10 @@ async function escolherNoPostgres(
   const escolher: number[] = [];
   const limitesFim: string[] = [];
   const fins: string[] = [];
-  const descansoMs = pedido.horasDescanso * HORA_MS;
   ofertas.forEach((o, i) => {
     if (pedido.escolhas[i]?.escolhida) {
       escolher.push(o.seqCategoria);
-      limitesFim.push(new Date(o.inicio - descansoMs).toISOString());
+      limitesFim.push(new Date(limiteDescanso(o.inicio, pedido.horasDescanso)).toISOString());
       fins.push(new Date(o.fim).toISOString());
     } else {
       remover.push(o.seqCategoria);

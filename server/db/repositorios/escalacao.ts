@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Intervalo } from '#common/descanso.ts';
+import { type Intervalo, limiteDescanso } from '#common/descanso.ts';
 import { NOMES_PARAMETROS_PONTEIRO } from '#common/ponteiro.ts';
 import type { DbOuTrx } from '../schema.ts';
 
@@ -92,7 +92,7 @@ export async function engajamentosProximos(
     .selectFrom('trabalho')
     .select(['inicio', 'fim'])
     .where('cod_avulso', '=', codAvulso)
-    .where('fim', '>', new Date(inicio - horasDescanso * 3_600_000).toISOString())
+    .where('fim', '>', new Date(limiteDescanso(inicio, horasDescanso)).toISOString())
     .where('inicio', '<', new Date(fim).toISOString())
     .execute();
   return linhas.map((l) => ({ inicio: Date.parse(l.inicio), fim: Date.parse(l.fim) }));
@@ -132,7 +132,7 @@ export async function engajamentosEEscolhas(
   fim: number,
   horasDescanso: number,
 ): Promise<{ engajamentos: Intervalo[]; escolhas: EscolhaAtual[] }> {
-  const limite = new Date(inicio - horasDescanso * 3_600_000).toISOString();
+  const limite = new Date(limiteDescanso(inicio, horasDescanso)).toISOString();
   const { rows } = await sql<{
     tipo: string;
     inicio: string | null;

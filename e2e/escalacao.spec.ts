@@ -250,8 +250,10 @@ test('100008 escolhe o porão: as funções de Estivador em lista única, sem t�
   await esperarEscolhida(livre, true);
   await livre.click();
   await esperarEscolhida(livre, false);
-  await page.setViewportSize(TELAS.celular);
-  await capturar(page, 'escalacao-ofertas-estivador-porao-livre-celular');
+  for (const [tela, tamanho] of Object.entries(TELAS)) {
+    await page.setViewportSize(tamanho);
+    await capturar(page, `escalacao-ofertas-estivador-porao-livre-${tela}`);
+  }
 
   // 100001 (without escolhaPoraoEstiva) sees the same category by hold.
   await entrar(page, '100001');

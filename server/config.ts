@@ -7,6 +7,8 @@ export interface Config {
   host: string;
   /** Unset: SQLite under dataDir. postgres://…: PostgreSQL. */
   databaseUrl: string | undefined;
+  /** PostgreSQL pool size (DATABASE_POOL_MAX, default 10). */
+  databasePoolMax: number;
   dataDir: string;
   /** Serves dist/web when it exists. */
   webDir: string;
@@ -78,6 +80,7 @@ export function carregarConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL?.trim() || undefined,
+    databasePoolMax: numero(env.DATABASE_POOL_MAX, 10),
     dataDir: path.resolve(env.DATA_DIR ?? path.join(raiz, 'data')),
     webDir: path.resolve(env.WEB_DIR ?? path.join(raiz, 'dist', 'web')),
     producao,

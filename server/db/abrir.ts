@@ -8,6 +8,7 @@ import { migrar } from './migrate.ts';
 export async function abrirBancoMigrado(config: Config): Promise<Banco> {
   const banco = abrirBanco({
     url: config.databaseUrl,
+    maxConexoes: config.databasePoolMax,
     arquivoSqlite: path.join(config.dataDir, 'portal-tpa.sqlite'),
   });
   await migrar(banco.db);

@@ -229,6 +229,14 @@ describe('POST /api/vagas: escolher e limpar', () => {
       try {
         const { rows } = await outra.query(consulta, ['100006', o.funcao.seqCategoria]);
         expect(rows).toEqual([{ preferencia: 1 }]);
+        // The function that wrote it plans its queries once per connection, as index lookups (migrations
+        // 2026-11-21-07 and 2026-11-22-01).
+        const { rows: conf } = await outra.query<{ proconfig: string[] }>(
+          "select proconfig from pg_proc where proname = 'escolher_ofertas'",
+        );
+        expect(conf[0]?.proconfig).toEqual(
+          expect.arrayContaining(['enable_seqscan=off', 'plan_cache_mode=force_generic_plan']),
+        );
       } finally {
         await outra.end();
       }

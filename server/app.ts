@@ -21,7 +21,7 @@ import { rotasSessao } from './routes/sessao/rotas.ts';
 import { rotasVagas } from './routes/vagas/rotas.ts';
 import { GravacaoEmGrupo } from './services/gravacao-em-grupo.ts';
 import { obterSegredo } from './services/segredos.ts';
-import { gravadorDeSessoes } from './services/sessoes.ts';
+import { CacheSessoes, gravadorDeSessoes } from './services/sessoes.ts';
 
 export interface OpcoesApp {
   config: Config;
@@ -70,6 +70,7 @@ export async function construirApp(opcoes: OpcoesApp): Promise<FastifyInstance> 
     segredoFotos: await obterSegredo(banco.db, 'fotos'),
     gravacao,
     gravarSessao: gravadorDeSessoes(banco, gravacao),
+    sessoes: new CacheSessoes(opcoes.clock ?? relogioSistema),
   };
   app.decorate('ctx', ctx);
   // Only JSON is accepted: anything else is a 415 in the envelope.

@@ -3,7 +3,7 @@ import type { Config } from '../config.ts';
 import type { Banco } from '../db/connection.ts';
 import type { Db } from '../db/schema.ts';
 import type { GravacaoEmGrupo } from '../services/gravacao-em-grupo.ts';
-import type { GravarSessao, SessaoAtiva } from '../services/sessoes.ts';
+import type { CacheSessoes, GravarSessao, SessaoAtiva } from '../services/sessoes.ts';
 
 /** What every route can reach: app.ctx. */
 export interface Contexto {
@@ -17,6 +17,8 @@ export interface Contexto {
   gravacao: GravacaoEmGrupo;
   /** Session writes (login, last use, renewal): through `gravacao` on SQLite, straight on PostgreSQL. */
   gravarSessao: GravarSessao;
+  /** Session rows read in the last seconds (services/sessoes.ts). */
+  sessoes: CacheSessoes;
 }
 
 declare module 'fastify' {

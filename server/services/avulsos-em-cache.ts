@@ -1,6 +1,7 @@
 import type { Clock } from '../clock.ts';
 import { buscarAvulsoComHabilitacoes } from '../db/repositorios/escalacao.ts';
 import type { DbOuTrx } from '../db/schema.ts';
+import { CacheCurto } from './cache-curto.ts';
 
 export type AvulsoEscala = NonNullable<Awaited<ReturnType<typeof buscarAvulsoComHabilitacoes>>>;
 
@@ -14,29 +15,15 @@ export const VALIDADE_CACHE_AVULSO_MS = 2_000;
  * qualification is therefore seen within that period.
  */
 export class CacheAvulsos {
-  private readonly entradas = new Map<string, { expira: number; valor: Promise<AvulsoEscala | undefined> }>();
+  private readonly cache: CacheCurto<string, AvulsoEscala | undefined>;
   private readonly db: DbOuTrx;
-  private readonly clock: Clock;
-  private readonly validadeMs: number;
-  private readonly maximo: number;
 
   constructor(db: DbOuTrx, clock: Clock, validadeMs = VALIDADE_CACHE_AVULSO_MS, maximo = 20_000) {
     this.db = db;
-    this.clock = clock;
-    this.validadeMs = validadeMs;
-    this.maximo = maximo;
+    this.cache = new CacheCurto(clock, validadeMs, maximo);
   }
 
   obter(codAvulso: string): Promise<AvulsoEscala | undefined> {
-    const agora = this.clock.now().getTime();
-    const entrada = this.entradas.get(codAvulso);
-    if (entrada && entrada.expira > agora && entrada.expira - agora <= this.validadeMs) return entrada.valor;
-    const valor = buscarAvulsoComHabilitacoes(this.db, codAvulso);
-    if (this.entradas.size >= this.maximo) this.entradas.clear();
-    this.entradas.set(codAvulso, { expira: agora + this.validadeMs, valor });
-    valor.catch(() => {
-      if (this.entradas.get(codAvulso)?.valor === valor) this.entradas.delete(codAvulso);
-    });
-    return valor;
+    return this.cache.obter(codAvulso, (c) => buscarAvulsoComHabilitacoes(this.db, c));
   }
 }

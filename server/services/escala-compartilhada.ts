@@ -3,6 +3,7 @@ import { aparenciaFuncao } from '#common/funcoes.ts';
 import type { Clock } from '../clock.ts';
 import { buscarEscala, estruturaEscala, parametrosPonteiro } from '../db/repositorios/escalacao.ts';
 import type { DbOuTrx } from '../db/schema.ts';
+import { CacheCurto } from './cache-curto.ts';
 
 /**
  * The shared, non-personal part of a call (requisitions, holds, offers), read once and kept in memory for a
@@ -207,34 +208,15 @@ async function lerEscalaEmCache(db: DbOuTrx, numEscalacao: number): Promise<Esca
  * the call's row itself: a choice is never accepted on a call closed a second ago.
  */
 export class CacheEscalas {
-  private readonly entradas = new Map<number, { expira: number; valor: Promise<EscalaEmCache> }>();
+  private readonly cache: CacheCurto<number, EscalaEmCache>;
   private readonly db: DbOuTrx;
-  private readonly clock: Clock;
-  private readonly validadeMs: number;
-  private readonly maximo: number;
 
   constructor(db: DbOuTrx, clock: Clock, validadeMs = VALIDADE_CACHE_ESCALA_MS, maximo = 32) {
     this.db = db;
-    this.clock = clock;
-    this.validadeMs = validadeMs;
-    this.maximo = maximo;
+    this.cache = new CacheCurto(clock, validadeMs, maximo);
   }
 
   obter(numEscalacao: number): Promise<EscalaEmCache> {
-    const agora = this.clock.now().getTime();
-    const entrada = this.entradas.get(numEscalacao);
-    if (entrada && entrada.expira > agora && entrada.expira - agora <= this.validadeMs) return entrada.valor;
-    const valor = lerEscalaEmCache(this.db, numEscalacao);
-    this.entradas.delete(numEscalacao);
-    if (this.entradas.size >= this.maximo) {
-      const maisAntiga = this.entradas.keys().next().value;
-      if (maisAntiga !== undefined) this.entradas.delete(maisAntiga);
-    }
-    this.entradas.set(numEscalacao, { expira: agora + this.validadeMs, valor });
-    // A failed read is not kept.
-    valor.catch(() => {
-      if (this.entradas.get(numEscalacao)?.valor === valor) this.entradas.delete(numEscalacao);
-    });
-    return valor;
+    return this.cache.obter(numEscalacao, (n) => lerEscalaEmCache(this.db, n));
   }
 }

@@ -3,6 +3,7 @@ import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Banco } from '../db/connection.ts';
 import type { DbOuTrx } from '../db/schema.ts';
+import { CacheCurto } from './cache-curto.ts';
 import type { GravacaoEmGrupo } from './gravacao-em-grupo.ts';
 
 /**
@@ -78,6 +79,40 @@ export function gravadorDeSessoes(banco: Banco, gravacao: GravacaoEmGrupo): Grav
     : (unidade) => unidade(banco.db);
 }
 
+function lerSessao(db: DbOuTrx, tokenHash: string) {
+  return db
+    .selectFrom('sessao')
+    .select(['cod_avulso', 'quiosque', 'criada_em', 'ultimo_uso_em', 'expira_em', 'revogada_em'])
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+/** How long a session row read by this server answers its requests (app clock). */
+export const VALIDADE_CACHE_SESSAO_MS = 5_000;
+
+/**
+ * Every call of a logged-in worker starts by reading their session; in a rush a worker makes a dozen calls
+ * within seconds, and that read was half the round trips of a choice (docs/decisions/0024-sessoes-em-memoria.md).
+ * The row is kept for a few seconds: what this server writes (last use, renewal, logout) is applied to it at
+ * once; a logout on another server reaches this one within the period. Idle and absolute ends are checked
+ * against the clock on every call, cached or not.
+ */
+export class CacheSessoes {
+  private readonly cache: CacheCurto<string, Awaited<ReturnType<typeof lerSessao>>>;
+
+  constructor(clock: Clock, validadeMs = VALIDADE_CACHE_SESSAO_MS, maximo = 50_000) {
+    this.cache = new CacheCurto(clock, validadeMs, maximo);
+  }
+
+  ler(db: DbOuTrx, tokenHash: string) {
+    return this.cache.obter(tokenHash, (h) => lerSessao(db, h));
+  }
+
+  esquecer(tokenHash: string): void {
+    this.cache.esquecer(tokenHash);
+  }
+}
+
 export interface ResultadoValidacao {
   sessao: SessaoAtiva;
   /** A fresh token when the presented one is past half its life. */
@@ -90,14 +125,11 @@ export async function validarToken(
   clock: Clock,
   token: string,
   gravar: GravarSessao = (unidade) => unidade(db),
+  cache?: CacheSessoes,
 ): Promise<ResultadoValidacao | null> {
   if (token.length < 20 || token.length > 100) return null;
   const tokenHash = hashToken(token);
-  const linha = await db
-    .selectFrom('sessao')
-    .select(['cod_avulso', 'quiosque', 'criada_em', 'ultimo_uso_em', 'expira_em', 'revogada_em'])
-    .where('token_hash', '=', tokenHash)
-    .executeTakeFirst();
+  const linha = await (cache ? cache.ler(db, tokenHash) : lerSessao(db, tokenHash));
   if (!linha || linha.revogada_em !== null) return null;
 
   const agora = clock.now().getTime();
@@ -121,12 +153,17 @@ export async function validarToken(
       if (Number(r.numUpdatedRows) !== 1) return undefined;
       return criarSessao(g, config, clock, linha.cod_avulso, quiosque, linha.expira_em);
     });
+    // The cached row follows what this request wrote; when another request shortened it first, it is read again.
+    if (tokenRenovado !== undefined) linha.expira_em = fimCarencia;
+    else cache?.esquecer(tokenHash);
     if (tokenRenovado !== undefined) {
       return { sessao: { ...sessao, tokenHash: hashToken(tokenRenovado) }, tokenRenovado };
     }
     return { sessao };
   }
   if (agora - ultimoUso > INTERVALO_ATUALIZACAO_USO_MS) {
+    // Set first: the requests that share the cached row meanwhile don't write it again.
+    linha.ultimo_uso_em = new Date(agora).toISOString();
     await gravar((g) =>
       g
         .updateTable('sessao')
@@ -138,12 +175,18 @@ export async function validarToken(
   return { sessao };
 }
 
-export async function revogarSessao(db: DbOuTrx, clock: Clock, tokenHash: string): Promise<void> {
+export async function revogarSessao(
+  db: DbOuTrx,
+  clock: Clock,
+  tokenHash: string,
+  cache?: CacheSessoes,
+): Promise<void> {
   await db
     .updateTable('sessao')
     .set({ revogada_em: clock.now().toISOString() })
     .where('token_hash', '=', tokenHash)
     .execute();
+  cache?.esquecer(tokenHash);
 }
 
 /** Housekeeping: sessions past their end are of no use to anyone. */

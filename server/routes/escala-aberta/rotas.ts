@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { escalaAbertaSchema } from '#common/api/escala-aberta.ts';
 import { envelopeSucesso } from '#common/envelope.ts';
 import { ok } from '../../http/envelope.ts';
+import { CacheCurto } from '../../services/cache-curto.ts';
 
 /** How long (app clock) the open call is answered from memory: every phone and kiosk asks on each screen. */
 export const VALIDADE_ESCALA_ABERTA_MS = 1_000;
@@ -16,23 +17,18 @@ export const rotasEscalaAberta: FastifyPluginAsyncZod = async (app) => {
       .where('aberta', '=', 1)
       .orderBy('num_escalacao', 'desc')
       .executeTakeFirst();
-  // One read per period serves everyone (a failed read is not kept); staff opening or closing a call is
-  // seen within the period. POST /api/vagas reads the call's row itself.
-  let emMemoria: { expira: number; valor: ReturnType<typeof ler> } | undefined;
+  // One read per period serves everyone; staff opening or closing a call is seen within the period.
+  // POST /api/vagas reads the call's row itself.
+  const emMemoria = new CacheCurto<'aberta', Awaited<ReturnType<typeof ler>>>(
+    clock,
+    VALIDADE_ESCALA_ABERTA_MS,
+    1,
+  );
   app.get(
     '/api/escalaAberta',
     { schema: { response: { 200: envelopeSucesso(escalaAbertaSchema.nullable()) } } },
     async () => {
-      const agora = clock.now().getTime();
-      if (!emMemoria || emMemoria.expira <= agora || emMemoria.expira - agora > VALIDADE_ESCALA_ABERTA_MS) {
-        const valor = ler();
-        const entrada = { expira: agora + VALIDADE_ESCALA_ABERTA_MS, valor };
-        emMemoria = entrada;
-        valor.catch(() => {
-          if (emMemoria === entrada) emMemoria = undefined;
-        });
-      }
-      const escala = await emMemoria.valor;
+      const escala = await emMemoria.obter('aberta', ler);
       return ok(
         escala
           ? {

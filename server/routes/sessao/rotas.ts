@@ -52,7 +52,7 @@ export const rotasSessao: FastifyPluginAsyncZod = async (app) => {
     '/api/logout',
     { preHandler: exigirSessao, schema: { response: { 200: envelopeSucesso(z.null()) } } },
     async (request) => {
-      await revogarSessao(db, clock, sessaoDe(request).tokenHash);
+      await revogarSessao(db, clock, sessaoDe(request).tokenHash, app.ctx.sessoes);
       request.tokenRenovado = undefined;
       return ok(null);
     },

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashToken, VALIDADE_CACHE_SESSAO_MS } from '../../services/sessoes.ts';
 import type { AmbienteTeste, ClienteTeste } from '../../test/ambiente.ts';
 import { criarAmbiente } from '../../test/ambiente.ts';
 
@@ -332,6 +333,33 @@ describe('sessões', () => {
     expect((await a.get('/api/sessao')).status).toBe(401);
     expect((await a.post('/api/logout')).status).toBe(401);
     expect((await b.get('/api/sessao')).status).toBe(200);
+  });
+
+  it('um logout feito por outro servidor chega a este em até 5 s (a sessão lida fica em memória)', async () => {
+    const a = await amb.logado('100001');
+    expect((await a.get('/api/sessao')).status).toBe(200);
+    // Another server revokes the token: this one answers from the row it read until the period ends.
+    await amb.db
+      .updateTable('sessao')
+      .set({ revogada_em: amb.relogio.now().toISOString() })
+      .where('token_hash', '=', hashToken(a.token ?? ''))
+      .execute();
+    amb.relogio.avancar(VALIDADE_CACHE_SESSAO_MS - 1);
+    expect((await a.get('/api/sessao')).status).toBe(200);
+    amb.relogio.avancar(1);
+    expect((await a.get('/api/sessao')).status).toBe(401);
+  });
+
+  it('o uso pela memória ainda conta para a inatividade e para o fim absoluto', async () => {
+    const inicio = amb.relogio.now();
+    const a = await amb.logado('100001', { quiosque: true });
+    amb.relogio.avancar(2 * MINUTO - 1);
+    expect((await a.get('/api/sessao')).status).toBe(200);
+    amb.relogio.avancar(1000);
+    expect((await a.get('/api/sessao')).status).toBe(200);
+    amb.relogio.avancar(2 * MINUTO);
+    expect((await a.get('/api/sessao')).status).toBe(401);
+    amb.relogio.definir(inicio);
   });
 
   it('GET /api/sessao devolve os dados do próprio trabalhador', async () => {

@@ -1,5 +1,4 @@
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Clock } from './clock.ts';
@@ -8,6 +7,7 @@ import type { Config } from './config.ts';
 import type { Banco } from './db/connection.ts';
 import type { Contexto } from './http/contexto.ts';
 import { prepararAutenticacao } from './plugins/autenticacao.ts';
+import { cabecalhosDeSeguranca } from './plugins/cabecalhos-seguranca.ts';
 import { tratarErros } from './plugins/envelope.ts';
 import { servirWeb } from './plugins/web.ts';
 import { protegerXsrf } from './plugins/xsrf.ts';
@@ -82,7 +82,7 @@ export async function construirApp(opcoes: OpcoesApp): Promise<FastifyInstance> 
   await app.register(fastifyCookie);
   const imagens = ["'self'", 'data:', 'blob:'];
   if (config.fotoBaseUrl) imagens.push(new URL(config.fotoBaseUrl).origin);
-  await app.register(fastifyHelmet, {
+  cabecalhosDeSeguranca(app, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {

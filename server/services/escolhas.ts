@@ -172,6 +172,7 @@ async function aplicarEscolhas(
   const estado = await gravacao.executar(async (trx) => {
     const atuais = await escolhasDoAvulso(trx, codAvulso, numEscalacao, categoria);
     const porSeq = new Map(atuais.map((e) => [e.seq_categoria, { id: e.id, preferencia: e.preferencia }]));
+    const horaPorSeq = new Map(atuais.map((e) => [e.seq_categoria, e.hora_digitacao]));
 
     const remover: number[] = [];
     const inserir: { seq: number; preferencia: number }[] = [];
@@ -222,16 +223,14 @@ async function aplicarEscolhas(
         if (v) v.id = n.id;
       }
     }
-    // Each choice keeps the server's time it was made; the worker's horaDigitacao in a category is the latest.
+    // Each choice keeps the server's time it was made; the worker's horaDigitacao in a category is the latest
+    // of the rows left: the ones read above that stay, and the new ones (now).
     const alterou = remover.length > 0 || inserir.length > 0;
-    const { horaMax } = await trx
-      .selectFrom('escolha')
-      .select((eb) => eb.fn.max('hora_digitacao').as('horaMax'))
-      .where('cod_avulso', '=', codAvulso)
-      .where('num_escalacao', '=', numEscalacao)
-      .where('cod_categoria', '=', categoria)
-      .executeTakeFirstOrThrow();
-    return { porSeq, alterou, horaMax: horaMax ?? null };
+    let horaMax: string | null = inserir.length > 0 ? agoraIso : null;
+    for (const [seq, hora] of horaPorSeq) {
+      if (porSeq.has(seq) && (horaMax === null || hora > horaMax)) horaMax = hora;
+    }
+    return { porSeq, alterou, horaMax };
   });
 
   return {

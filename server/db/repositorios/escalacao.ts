@@ -110,10 +110,10 @@ export async function escolhasDoAvulso(
   codAvulso: string,
   numEscalacao: number,
   codCategoria?: number,
-): Promise<EscolhaAtual[]> {
+): Promise<(EscolhaAtual & { hora_digitacao: string })[]> {
   let consulta = db
     .selectFrom('escolha')
-    .select(['id', 'seq_categoria', 'cod_categoria', 'preferencia'])
+    .select(['id', 'seq_categoria', 'cod_categoria', 'preferencia', 'hora_digitacao'])
     .where('cod_avulso', '=', codAvulso)
     .where('num_escalacao', '=', numEscalacao);
   if (codCategoria !== undefined) consulta = consulta.where('cod_categoria', '=', codCategoria);

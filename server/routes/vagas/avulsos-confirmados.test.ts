@@ -119,6 +119,14 @@ describe('GET /api/avulsosConfirmados', () => {
       expect.objectContaining({ horaDigitacao: t2 }),
     ]);
 
+    // Clearing the latest brings back the one left.
+    await c.post('/api/vagas', { numEscalacao: 4521, categoria: 1, escolhas: [escolha(b, false)] });
+    lista = dados(await confirmados('100001', 4521, 1));
+    multi = lista.avulsosConfirmados.find((g) => g.nome === 'Multifuncionais');
+    expect(multi?.avulsos.filter((x) => x.codAvulso === '100007')).toEqual([
+      expect.objectContaining({ horaDigitacao: t1 }),
+    ]);
+
     await c.post('/api/vagas', {
       numEscalacao: 4521,
       categoria: 1,

@@ -4,12 +4,15 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
+import { SincronizadorWal } from './sincronizador-wal.ts';
 
 export type Dialeto = 'sqlite' | 'postgres';
 
 export interface Banco {
   db: Kysely<Database>;
   dialeto: Dialeto;
+  /** SQLite: fsync of the WAL off the event loop, for the group commit (sincronizador-wal.ts). */
+  sincronizadorWal?: SincronizadorWal;
   fechar(): Promise<void>;
 }
 
@@ -49,7 +52,16 @@ export function abrirBanco(opcoes: OpcoesBanco): Banco {
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: comComandosReutilizados(sqlite) }),
   });
-  return { db, dialeto: 'sqlite', fechar: () => db.destroy() };
+  const sincronizadorWal = new SincronizadorWal(`${opcoes.arquivoSqlite}-wal`);
+  return {
+    db,
+    dialeto: 'sqlite',
+    sincronizadorWal,
+    fechar: async () => {
+      await db.destroy();
+      await sincronizadorWal.fechar();
+    },
+  };
 }
 
 /**

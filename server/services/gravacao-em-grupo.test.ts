@@ -39,6 +39,33 @@ describe('GravacaoEmGrupo', () => {
     expect(await valor('TESTE_GRUPO_B')).toBe('x');
   });
 
+  it('no SQLite o lote só é respondido depois de um fsync do WAL, e a conexão volta a synchronous=FULL', async () => {
+    const gravacao = new GravacaoEmGrupo(amb.banco);
+    const inserir = (nome: string) =>
+      gravacao.executar((trx) => trx.insertInto('parametro').values({ nome, valor: 'w' }).execute());
+    const sincronizador = amb.banco.sincronizadorWal;
+    if (dialetoTeste() !== 'sqlite') {
+      // PostgreSQL: each unit is its own transaction, durable at its COMMIT.
+      expect(sincronizador).toBeUndefined();
+      await inserir('TESTE_FSYNC');
+      expect(await valor('TESTE_FSYNC')).toBe('w');
+      return;
+    }
+    if (!sincronizador) throw new Error('SQLite sem sincronizador do WAL');
+    const antes = sincronizador.feitas;
+    let feitasAoResponder = -1;
+    await Promise.all(
+      ['TESTE_FSYNC_A', 'TESTE_FSYNC_B'].map((n) =>
+        inserir(n).then(() => {
+          feitasAoResponder = sincronizador.feitas;
+        }),
+      ),
+    );
+    expect(feitasAoResponder).toBe(antes + 1);
+    const { rows } = await sql<{ synchronous: number }>`pragma synchronous`.execute(amb.db);
+    expect(rows[0]?.synchronous).toBe(2);
+  });
+
   it('uma unidade que viola uma restrição é recusada sozinha; a mesma chave duas vezes grava uma', async () => {
     const gravacao = new GravacaoEmGrupo(amb.banco);
     const inserir = (nome: string) =>

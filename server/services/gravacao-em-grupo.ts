@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Banco } from '../db/connection.ts';
 import type { Database } from '../db/schema.ts';
 
@@ -55,13 +55,9 @@ export class GravacaoEmGrupo {
     try {
       while (this.pendentes.length > 0) {
         const lote = this.pendentes.splice(0, MAXIMO_POR_LOTE);
+        let resultados: unknown[];
         try {
-          const resultados = await this.banco.db.transaction().execute(async (trx) => {
-            const saida: unknown[] = [];
-            for (const p of lote) saida.push(await p.unidade(trx));
-            return saida;
-          });
-          for (const [i, p] of lote.entries()) p.resolver(resultados[i]);
+          resultados = await this.emUmaTransacao(lote);
         } catch {
           for (const p of lote) {
             try {
@@ -70,10 +66,47 @@ export class GravacaoEmGrupo {
               p.rejeitar(erro);
             }
           }
+          continue;
         }
+        const sincronizador = this.banco.sincronizadorWal;
+        if (!sincronizador) {
+          for (const [i, p] of lote.entries()) p.resolver(resultados[i]);
+          continue;
+        }
+        // Committed, not yet on disk: answered after the WAL's fsync, while the next batch already runs.
+        sincronizador.sincronizar().then(
+          () => {
+            for (const [i, p] of lote.entries()) p.resolver(resultados[i]);
+          },
+          (erro: unknown) => {
+            for (const p of lote) p.rejeitar(erro);
+          },
+        );
       }
     } finally {
       this.drenando = false;
     }
+  }
+
+  /**
+   * The batch in one transaction. On SQLite its COMMIT skips the fsync (synchronous=NORMAL for this
+   * transaction only; the connection is held, so nothing else runs meanwhile) and the caller waits for
+   * the WAL's fsync on its own thread. The retry unit by unit uses ordinary (FULL) transactions.
+   */
+  private emUmaTransacao(lote: Pendente[]): Promise<unknown[]> {
+    const todas = async (trx: Transaction<Database>) => {
+      const saida: unknown[] = [];
+      for (const p of lote) saida.push(await p.unidade(trx));
+      return saida;
+    };
+    if (!this.banco.sincronizadorWal) return this.banco.db.transaction().execute(todas);
+    return this.banco.db.connection().execute(async (con) => {
+      await sql`pragma synchronous = NORMAL`.execute(con);
+      try {
+        return await con.transaction().execute(todas);
+      } finally {
+        await sql`pragma synchronous = FULL`.execute(con);
+      }
+    });
   }
 }

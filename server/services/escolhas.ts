@@ -103,10 +103,11 @@ async function verificarDescanso(
 export async function registrarEscolhas(
   banco: Banco,
   gravacao: GravacaoEmGrupo,
+  lotes: LotesDeEscolhas,
   pedido: PedidoEscolhas,
   ofertas: readonly OfertaCompartilhada[],
 ): Promise<ResultadoEscolhas> {
-  if (banco.dialeto === 'postgres') return escolherNoPostgres(banco.db, pedido, ofertas);
+  if (banco.dialeto === 'postgres') return escolherNoPostgres(lotes, pedido, ofertas);
   const escala = await buscarEscala(banco.db, pedido.numEscalacao);
   if (!escala) throw new ErroApp('NaoEncontrado', 'Escala não encontrada.');
   if (escala.aberta !== 1 && !pedido.usuarioTeste) throw new ErroApp('EscalaFechada');
@@ -114,7 +115,7 @@ export async function registrarEscolhas(
   return aplicarEscolhas(gravacao, pedido, ofertas);
 }
 
-interface RespostaEscolherOfertas {
+export interface RespostaEscolherOfertas {
   situacao: 'ok' | 'NaoEncontrado' | 'EscalaFechada' | 'SemDescanso';
   seq?: number;
   alterou?: boolean;
@@ -122,8 +123,109 @@ interface RespostaEscolherOfertas {
   escolhas?: { seq: number; id: number; preferencia: number }[];
 }
 
+export interface ArgumentosEscolherOfertas {
+  avulso: string;
+  escalacao: number;
+  categoria: number;
+  teste: boolean;
+  remover: number[];
+  escolher: number[];
+  limiteFim: string[];
+  fim: string[];
+  agora: string;
+}
+
+/** Most posts in one call of escolher_ofertas_lote: bounds how long one COMMIT holds the workers' rows. */
+const MAXIMO_POR_LOTE_PG = 64;
+
+/**
+ * PostgreSQL: the posts that arrive in the same turn of the event loop go to the database together, in one
+ * statement and one COMMIT (escolher_ofertas_lote, migration 2026-11-22-02; docs/decisions/0026). Each post
+ * is still all or none and answered with its own result: a refusal is an answer of the function; an error
+ * undoes the batch and each post is retried alone, in arrival order. Posts are sent ordered by worker (arrival
+ * order within a worker), so concurrent batches lock the workers' rows in the same order.
+ */
+export class LotesDeEscolhas {
+  private readonly db: Db;
+  private pendentes: {
+    args: ArgumentosEscolherOfertas;
+    resolver: (r: RespostaEscolherOfertas) => void;
+    rejeitar: (e: unknown) => void;
+  }[] = [];
+  private agendado = false;
+  /** Batches of more than one post sent, and the largest (diagnostics and tests). */
+  readonly estatisticas = { lotes: 0, maior: 0 };
+
+  constructor(db: Db) {
+    this.db = db;
+  }
+
+  executar(args: ArgumentosEscolherOfertas): Promise<RespostaEscolherOfertas> {
+    return new Promise((resolver, rejeitar) => {
+      this.pendentes.push({ args, resolver, rejeitar });
+      if (!this.agendado) {
+        this.agendado = true;
+        setImmediate(() => this.enviar());
+      }
+    });
+  }
+
+  private enviar(): void {
+    this.agendado = false;
+    while (this.pendentes.length > 0) {
+      const lote = this.pendentes.splice(0, MAXIMO_POR_LOTE_PG);
+      void this.enviarLote(lote);
+    }
+  }
+
+  private async enviarLote(lote: LotesDeEscolhas['pendentes']): Promise<void> {
+    if (lote.length === 1) {
+      const [p] = lote as [(typeof lote)[number]];
+      await this.sozinho(p.args).then(p.resolver, p.rejeitar);
+      return;
+    }
+    const ordem = lote
+      .map((p, i) => ({ p, i }))
+      .sort((a, b) =>
+        a.p.args.avulso < b.p.args.avulso ? -1 : a.p.args.avulso > b.p.args.avulso ? 1 : a.i - b.i,
+      )
+      .map(({ p }) => p);
+    this.estatisticas.lotes++;
+    this.estatisticas.maior = Math.max(this.estatisticas.maior, lote.length);
+    let respostas: RespostaEscolherOfertas[] | undefined;
+    try {
+      const json = JSON.stringify(ordem.map((p) => p.args));
+      const { rows } = await sql<{
+        r: RespostaEscolherOfertas[];
+      }>`select escolher_ofertas_lote(${json}::json) as r`.execute(this.db);
+      respostas = rows[0]?.r;
+    } catch {
+      // The batch was undone: each post alone, in arrival order.
+      for (const p of lote) await this.sozinho(p.args).then(p.resolver, p.rejeitar);
+      return;
+    }
+    if (!respostas || respostas.length !== ordem.length) {
+      const erro = new Error('escolher_ofertas_lote não respondeu');
+      for (const p of ordem) p.rejeitar(erro);
+      return;
+    }
+    for (const [i, p] of ordem.entries()) p.resolver(respostas[i] as RespostaEscolherOfertas);
+  }
+
+  private async sozinho(a: ArgumentosEscolherOfertas): Promise<RespostaEscolherOfertas> {
+    const { rows } = await sql<{ r: RespostaEscolherOfertas }>`select escolher_ofertas(
+      ${a.avulso}, ${a.escalacao}, ${a.categoria}, ${a.teste},
+      ${a.remover}::integer[], ${a.escolher}::integer[], ${a.limiteFim}::varchar[], ${a.fim}::varchar[],
+      ${a.agora}
+    ) as r`.execute(this.db);
+    const r = rows[0]?.r;
+    if (!r) throw new Error('escolher_ofertas não respondeu');
+    return r;
+  }
+}
+
 async function escolherNoPostgres(
-  db: Db,
+  lotes: LotesDeEscolhas,
   pedido: PedidoEscolhas,
   ofertas: readonly OfertaCompartilhada[],
 ): Promise<ResultadoEscolhas> {
@@ -140,13 +242,17 @@ async function escolherNoPostgres(
       remover.push(o.seqCategoria);
     }
   });
-  const { rows } = await sql<{ r: RespostaEscolherOfertas }>`select escolher_ofertas(
-    ${pedido.codAvulso}, ${pedido.numEscalacao}, ${pedido.categoria}, ${pedido.usuarioTeste},
-    ${remover}::integer[], ${escolher}::integer[], ${limitesFim}::varchar[], ${fins}::varchar[],
-    ${pedido.agora.toISOString()}
-  ) as r`.execute(db);
-  const r = rows[0]?.r;
-  if (!r) throw new Error('escolher_ofertas não respondeu');
+  const r = await lotes.executar({
+    avulso: pedido.codAvulso,
+    escalacao: pedido.numEscalacao,
+    categoria: pedido.categoria,
+    teste: pedido.usuarioTeste,
+    remover,
+    escolher,
+    limiteFim: limitesFim,
+    fim: fins,
+    agora: pedido.agora.toISOString(),
+  });
   if (r.situacao === 'NaoEncontrado') throw new ErroApp('NaoEncontrado', 'Escala não encontrada.');
   if (r.situacao === 'EscalaFechada') throw new ErroApp('EscalaFechada');
   if (r.situacao === 'SemDescanso') {

@@ -6,6 +6,7 @@ import * as declaracoes from './2026-11-21-05-declaracoes.ts';
 import * as eleicao from './2026-11-21-06-eleicao.ts';
 import * as escolherOfertas from './2026-11-21-07-escolher-ofertas.ts';
 import * as escolherOfertasPlanoGenerico from './2026-11-22-01-escolher-ofertas-plano-generico.ts';
+import * as escolherOfertasLote from './2026-11-22-02-escolher-ofertas-lote.ts';
 
 /**
  * Every migration, by name; names sort by date. A feature appends its own line.
@@ -19,4 +20,5 @@ export const migracoes: Record<string, Migration> = {
   '2026-11-21-06-eleicao': eleicao,
   '2026-11-21-07-escolher-ofertas': escolherOfertas,
   '2026-11-22-01-escolher-ofertas-plano-generico': escolherOfertasPlanoGenerico,
+  '2026-11-22-02-escolher-ofertas-lote': escolherOfertasLote,
 };

@@ -19,7 +19,12 @@ import { CacheConfirmados } from '../../services/avulsos-confirmados.ts';
 import { CacheAvulsos } from '../../services/avulsos-em-cache.ts';
 import { BuffersReutilizados } from '../../services/buffers-reutilizados.ts';
 import { CacheEscalas } from '../../services/escala-compartilhada.ts';
-import { localizarOfertas, registrarEscolhas, verificarHabilitacao } from '../../services/escolhas.ts';
+import {
+  LotesDeEscolhas,
+  localizarOfertas,
+  registrarEscolhas,
+  verificarHabilitacao,
+} from '../../services/escolhas.ts';
 import { envelopeEmPartes, escalaCarregadaPartes } from '../../services/vagas.ts';
 
 /**
@@ -85,6 +90,8 @@ export const rotasVagas: FastifyPluginAsyncZod = async (app) => {
   const { gravacao } = app.ctx;
   const avulsos = new CacheAvulsos(db, clock);
   const buffers = new BuffersReutilizados();
+  // PostgreSQL: posts arriving together go in one statement (docs/decisions/0026).
+  const lotes = new LotesDeEscolhas(db);
   app.addHook('preHandler', exigirSessao);
 
   app.get(
@@ -155,7 +162,7 @@ export const rotasVagas: FastifyPluginAsyncZod = async (app) => {
         usuarioTeste,
       };
       verificarHabilitacao(pedido, ofertas, avulso.habilitacoes);
-      const resultado = await registrarEscolhas(banco, gravacao, pedido, ofertas);
+      const resultado = await registrarEscolhas(banco, gravacao, lotes, pedido, ofertas);
       if (resultado.alterou) {
         confirmados.aplicar(numEscalacao, categoria, { avulso, horaMax: resultado.horaMax });
       }

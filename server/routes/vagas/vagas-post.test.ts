@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postVagasResposta } from '#common/api/escalacao.ts';
 import { envelopeSucesso } from '#common/envelope.ts';
 import { limitesTurno } from '#common/tempo.ts';
+import { LotesDeEscolhas } from '../../services/escolhas.ts';
 import type { AmbienteTeste } from '../../test/ambiente.ts';
 import { criarAmbiente, dialetoTeste } from '../../test/ambiente.ts';
 import type { OfertaNaEscala } from './apoio-teste.ts';
@@ -457,5 +458,89 @@ describe('POST /api/vagas: recusas (nada muda)', () => {
     });
     expect(semXsrf.status).toBe(403);
     expect(semXsrf.corpo).toMatchObject({ codigoErro: 'XsrfInvalido' });
+  });
+});
+
+describe('POST /api/vagas: vários trabalhadores ao mesmo tempo', () => {
+  it('cada post tem a sua resposta e fica gravado; no PostgreSQL vão juntos, e um erro refaz cada um sozinho', async () => {
+    const a2 = await criarAmbiente();
+    try {
+      const prontos = await Promise.all(
+        ['100001', '100006', '100008'].map(async (codAvulso) => {
+          const c = await a2.logado(codAvulso);
+          const o = ofertasDe(await carregar(c), 1).find(
+            (x) => x.funcao.habilitado && x.funcao.comDescanso && !x.funcao.escolhida,
+          );
+          if (!o) throw new Error(`${codAvulso} sem oferta livre`);
+          return { codAvulso, c, o };
+        }),
+      );
+      const respostas = await Promise.all(
+        prontos.map(({ c, o }) =>
+          c.post('/api/vagas', { numEscalacao: 4521, categoria: 1, escolhas: [escolha(o, true)] }),
+        ),
+      );
+      expect(respostas.map((r) => r.status)).toEqual([200, 200, 200]);
+      for (const [i, { codAvulso, o }] of prontos.entries()) {
+        const env = envelopeSucesso(postVagasResposta).parse(respostas[i]?.corpo);
+        expect(env.dados.codAvulso).toBe(codAvulso);
+        expect(env.dados.escolhas[0]).toMatchObject({ seqCategoria: o.funcao.seqCategoria, escolhida: true });
+        const linhas = await escolhasNoBanco(a2.db, codAvulso);
+        expect(linhas.map((l) => l.seq_categoria)).toContain(o.funcao.seqCategoria);
+      }
+      if (dialetoTeste() !== 'postgres') return;
+
+      // Straight to the batcher: two posts in one turn go in one statement; one of them breaks a constraint
+      // (an offer that does not exist), so the batch is undone and each post runs alone.
+      const lotes = new LotesDeEscolhas(a2.db);
+      const primeiro = prontos[0] as (typeof prontos)[number];
+      const base = {
+        escalacao: 4521,
+        categoria: 1,
+        teste: false,
+        remover: [] as number[],
+        escolher: [] as number[],
+        limiteFim: [] as string[],
+        fim: [] as string[],
+        agora: new Date().toISOString(),
+      };
+      const [limpar, quebrar] = await Promise.allSettled([
+        lotes.executar({ ...base, avulso: primeiro.codAvulso, remover: [primeiro.o.funcao.seqCategoria] }),
+        lotes.executar({
+          ...base,
+          avulso: '100006',
+          escolher: [999_999],
+          limiteFim: ['2000-01-01T00:00:00.000Z'],
+          fim: ['2000-01-01T06:00:00.000Z'],
+        }),
+      ]);
+      expect(lotes.estatisticas).toEqual({ lotes: 1, maior: 2 });
+      expect(limpar).toMatchObject({ status: 'fulfilled', value: { situacao: 'ok', alterou: true } });
+      expect(quebrar.status).toBe('rejected');
+      const linhas = await escolhasNoBanco(a2.db, primeiro.codAvulso);
+      expect(linhas.map((l) => l.seq_categoria)).not.toContain(primeiro.o.funcao.seqCategoria);
+      expect((await escolhasNoBanco(a2.db, '100006')).map((l) => l.seq_categoria)).not.toContain(999_999);
+
+      // A batch that goes through: both answered in their own order.
+      const [x, y] = await Promise.all([
+        lotes.executar({
+          ...base,
+          avulso: primeiro.codAvulso,
+          escolher: [primeiro.o.funcao.seqCategoria],
+          limiteFim: ['2000-01-01T00:00:00.000Z'],
+          fim: ['2000-01-01T06:00:00.000Z'],
+        }),
+        lotes.executar({ ...base, avulso: '100008', remover: [prontos[2]?.o.funcao.seqCategoria ?? 0] }),
+      ]);
+      expect(lotes.estatisticas).toEqual({ lotes: 2, maior: 2 });
+      expect(x).toMatchObject({
+        situacao: 'ok',
+        alterou: true,
+        escolhas: [{ seq: primeiro.o.funcao.seqCategoria }],
+      });
+      expect(y).toMatchObject({ situacao: 'ok', alterou: true, horaMax: null });
+    } finally {
+      await a2.fechar();
+    }
   });
 });

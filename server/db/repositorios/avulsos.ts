@@ -29,17 +29,23 @@ export async function carregarDadosLogin(
   codAvulso: string,
   /** The row when the caller has just read it (login). */
   linha?: LinhaAvulso,
+  /** The parameters (the login route keeps them a couple of seconds in memory). */
+  lerParametros: () => Promise<{ nome: string; valor: string }[]> = () => listarParametros(db),
 ): Promise<DadosLogin | undefined> {
   const avulso = linha ?? (await buscarAvulso(db, codAvulso));
   if (!avulso) return undefined;
+  const impedido = avulso.impedimento === 1;
+  // The messages only matter to an impeded worker (the home screen shows them instead of the call).
   const [mensagens, parametros] = await Promise.all([
-    db
-      .selectFrom('impedimento_mensagem')
-      .select('mensagem')
-      .where('cod_avulso', '=', codAvulso)
-      .orderBy('ordem')
-      .execute(),
-    listarParametros(db),
+    impedido
+      ? db
+          .selectFrom('impedimento_mensagem')
+          .select('mensagem')
+          .where('cod_avulso', '=', codAvulso)
+          .orderBy('ordem')
+          .execute()
+      : [],
+    lerParametros(),
   ]);
   return {
     codAvulso: avulso.cod_avulso,
@@ -52,7 +58,7 @@ export async function carregarDadosLogin(
     numChamada: avulso.num_chamada,
     cpf: avulso.cpf,
     fotoUrl: urlFoto(config, segredoFotos, avulso.cod_avulso, agora),
-    impedimento: avulso.impedimento === 1,
+    impedimento: impedido,
     mensagensImpedimento: mensagens.map((m) => m.mensagem),
     afastamentoDefinitivo: avulso.afastamento_definitivo === 1,
     escolhaPoraoEstiva: avulso.escolha_porao_estiva === 1,

@@ -2,16 +2,21 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { configPublicaSchema, dadosLoginSchema, loginBody } from '#common/api/sessao.ts';
 import { envelopeSucesso } from '#common/envelope.ts';
 import { z } from '#common/zod-pt.ts';
-import { buscarAvulso, carregarDadosLogin } from '../../db/repositorios/avulsos.ts';
+import { buscarAvulso, carregarDadosLogin, listarParametros } from '../../db/repositorios/avulsos.ts';
 import { ok } from '../../http/envelope.ts';
 import { ErroApp } from '../../http/erro-app.ts';
 import { exigirSessao, sessaoDe } from '../../plugins/autenticacao.ts';
+import { CacheCurto } from '../../services/cache-curto.ts';
 import { hashSenhaFicticio, verificarSenha } from '../../services/senhas.ts';
 import { criarSessao, revogarSessao } from '../../services/sessoes.ts';
 import { limparFalhas, registrarFalha, verificarBloqueio } from '../../services/tentativas-login.ts';
 
 export const rotasSessao: FastifyPluginAsyncZod = async (app) => {
   const { db, config, clock } = app.ctx;
+  // Every login answers the parameters (pointer rules, limits): one read per 2 s serves a rush; staff changing
+  // one is seen within that period.
+  const parametros = new CacheCurto<'todos', { nome: string; valor: string }[]>(clock, 2_000, 1);
+  const lerParametros = () => parametros.obter('todos', () => listarParametros(db));
 
   app.get('/api/config', { schema: { response: { 200: envelopeSucesso(configPublicaSchema) } } }, async () =>
     ok({ versao: config.versao, ambienteTestes: config.ambienteTestes, organizacao: config.organizacao }),
@@ -41,7 +46,15 @@ export const rotasSessao: FastifyPluginAsyncZod = async (app) => {
         if (comFalhas) await limparFalhas(g, login);
         return criarSessao(g, config, clock, login, quiosque === true);
       });
-      const dados = await carregarDadosLogin(db, config, app.ctx.segredoFotos, clock.now(), login, avulso);
+      const dados = await carregarDadosLogin(
+        db,
+        config,
+        app.ctx.segredoFotos,
+        clock.now(),
+        login,
+        avulso,
+        lerParametros,
+      );
       if (!dados) throw new ErroApp('CredenciaisInvalidas');
       request.log.info({ codAvulso: login, quiosque: quiosque === true }, 'login');
       return { sucesso: true as const, dados, token };
@@ -69,6 +82,8 @@ export const rotasSessao: FastifyPluginAsyncZod = async (app) => {
         app.ctx.segredoFotos,
         clock.now(),
         sessaoDe(request).codAvulso,
+        undefined,
+        lerParametros,
       );
       if (!dados) throw new ErroApp('NaoAutenticado');
       return ok(dados);

@@ -70,7 +70,7 @@ export async function construirApp(opcoes: OpcoesApp): Promise<FastifyInstance> 
     segredoFotos: await obterSegredo(banco.db, 'fotos'),
     gravacao,
     gravarSessao: gravadorDeSessoes(banco, gravacao),
-    sessoes: new CacheSessoes(opcoes.clock ?? relogioSistema),
+    sessoes: new CacheSessoes(banco.db, opcoes.clock ?? relogioSistema),
   };
   app.decorate('ctx', ctx);
   // Only JSON is accepted: anything else is a 415 in the envelope.

@@ -1,9 +1,10 @@
 import type { Clock } from '../clock.ts';
-import { buscarAvulsoComHabilitacoes } from '../db/repositorios/escalacao.ts';
+import { type AvulsoComHabilitacoes, buscarAvulsosComHabilitacoes } from '../db/repositorios/escalacao.ts';
 import type { DbOuTrx } from '../db/schema.ts';
 import { CacheCurto } from './cache-curto.ts';
+import { CargaEmLote } from './carga-em-lote.ts';
 
-export type AvulsoEscala = NonNullable<Awaited<ReturnType<typeof buscarAvulsoComHabilitacoes>>>;
+export type AvulsoEscala = AvulsoComHabilitacoes;
 
 /** How long (app clock) a worker's category, article, impediment and qualifications are served from memory. */
 export const VALIDADE_CACHE_AVULSO_MS = 2_000;
@@ -16,14 +17,15 @@ export const VALIDADE_CACHE_AVULSO_MS = 2_000;
  */
 export class CacheAvulsos {
   private readonly cache: CacheCurto<string, AvulsoEscala | undefined>;
-  private readonly db: DbOuTrx;
+  /** The workers missing from memory in one turn of the event loop are read in one query. */
+  readonly carga: CargaEmLote<string, AvulsoEscala>;
 
   constructor(db: DbOuTrx, clock: Clock, validadeMs = VALIDADE_CACHE_AVULSO_MS, maximo = 20_000) {
-    this.db = db;
     this.cache = new CacheCurto(clock, validadeMs, maximo);
+    this.carga = new CargaEmLote((codigos) => buscarAvulsosComHabilitacoes(db, codigos));
   }
 
   obter(codAvulso: string): Promise<AvulsoEscala | undefined> {
-    return this.cache.obter(codAvulso, (c) => buscarAvulsoComHabilitacoes(this.db, c));
+    return this.cache.obter(codAvulso, (c) => this.carga.carregar(c));
   }
 }

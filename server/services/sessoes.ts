@@ -4,6 +4,7 @@ import type { Config } from '../config.ts';
 import type { Banco } from '../db/connection.ts';
 import type { DbOuTrx } from '../db/schema.ts';
 import { CacheCurto } from './cache-curto.ts';
+import { CargaEmLote } from './carga-em-lote.ts';
 import type { GravacaoEmGrupo } from './gravacao-em-grupo.ts';
 
 /**
@@ -87,6 +88,25 @@ function lerSessao(db: DbOuTrx, tokenHash: string) {
     .executeTakeFirst();
 }
 
+type LinhaSessao = NonNullable<Awaited<ReturnType<typeof lerSessao>>>;
+
+async function lerSessoes(db: DbOuTrx, hashes: readonly string[]): Promise<Map<string, LinhaSessao>> {
+  const linhas = await db
+    .selectFrom('sessao')
+    .select([
+      'token_hash',
+      'cod_avulso',
+      'quiosque',
+      'criada_em',
+      'ultimo_uso_em',
+      'expira_em',
+      'revogada_em',
+    ])
+    .where('token_hash', 'in', hashes)
+    .execute();
+  return new Map(linhas.map(({ token_hash, ...linha }) => [token_hash, linha]));
+}
+
 /** How long a session row read by this server answers its requests (app clock). */
 export const VALIDADE_CACHE_SESSAO_MS = 5_000;
 
@@ -95,17 +115,20 @@ export const VALIDADE_CACHE_SESSAO_MS = 5_000;
  * within seconds, and that read was half the round trips of a choice (docs/decisions/0024-sessoes-em-memoria.md).
  * The row is kept for a few seconds: what this server writes (last use, renewal, logout) is applied to it at
  * once; a logout on another server reaches this one within the period. Idle and absolute ends are checked
- * against the clock on every call, cached or not.
+ * against the clock on every call, cached or not. The sessions missing from memory in one turn of the event
+ * loop are read in one query (docs/decisions/0027-leituras-em-lote.md).
  */
 export class CacheSessoes {
-  private readonly cache: CacheCurto<string, Awaited<ReturnType<typeof lerSessao>>>;
+  private readonly cache: CacheCurto<string, LinhaSessao | undefined>;
+  readonly carga: CargaEmLote<string, LinhaSessao>;
 
-  constructor(clock: Clock, validadeMs = VALIDADE_CACHE_SESSAO_MS, maximo = 50_000) {
+  constructor(db: DbOuTrx, clock: Clock, validadeMs = VALIDADE_CACHE_SESSAO_MS, maximo = 50_000) {
     this.cache = new CacheCurto(clock, validadeMs, maximo);
+    this.carga = new CargaEmLote((hashes) => lerSessoes(db, hashes));
   }
 
-  ler(db: DbOuTrx, tokenHash: string) {
-    return this.cache.obter(tokenHash, (h) => lerSessao(db, h));
+  ler(tokenHash: string): Promise<LinhaSessao | undefined> {
+    return this.cache.obter(tokenHash, (h) => this.carga.carregar(h));
   }
 
   esquecer(tokenHash: string): void {
@@ -129,7 +152,7 @@ export async function validarToken(
 ): Promise<ResultadoValidacao | null> {
   if (token.length < 20 || token.length > 100) return null;
   const tokenHash = hashToken(token);
-  const linha = await (cache ? cache.ler(db, tokenHash) : lerSessao(db, tokenHash));
+  const linha = await (cache ? cache.ler(tokenHash) : lerSessao(db, tokenHash));
   if (!linha || linha.revogada_em !== null) return null;
 
   const agora = clock.now().getTime();

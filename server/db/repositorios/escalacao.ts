@@ -23,14 +23,17 @@ export async function buscarEscala(db: DbOuTrx, numEscalacao: number) {
 }
 
 /**
- * The worker's row and qualifications in one query (the hot path of GET and POST /api/vagas), with what the
- * confirmed list shows of them.
+ * Workers' rows and qualifications in one query (the hot path of GET and POST /api/vagas; the server reads the
+ * workers of one turn of the event loop together), with what the confirmed list shows of them.
  */
-export async function buscarAvulsoComHabilitacoes(db: DbOuTrx, codAvulso: string) {
+export async function buscarAvulsosComHabilitacoes(db: DbOuTrx, codigos: readonly string[]) {
+  const porCodigo = new Map<string, AvulsoComHabilitacoes>();
+  if (codigos.length === 0) return porCodigo;
   const linhas = await db
     .selectFrom('avulso as a')
     .leftJoin('habilitacao as h', 'h.cod_avulso', 'a.cod_avulso')
     .select([
+      'a.cod_avulso',
       'a.cod_categoria',
       'a.artigo',
       'a.impedimento',
@@ -40,23 +43,39 @@ export async function buscarAvulsoComHabilitacoes(db: DbOuTrx, codAvulso: string
       'a.cod_sindicato',
       'h.cod_funcao',
     ])
-    .where('a.cod_avulso', '=', codAvulso)
+    .where('a.cod_avulso', 'in', codigos)
     .execute();
-  const primeira = linhas[0];
-  if (!primeira) return undefined;
-  const habilitacoes = new Set<number>();
-  for (const l of linhas) if (l.cod_funcao !== null) habilitacoes.add(l.cod_funcao);
-  return {
-    codAvulso,
-    numChamada: primeira.num_chamada,
-    nome: primeira.nome,
-    sexo: primeira.sexo,
-    codSindicato: primeira.cod_sindicato,
-    codCategoria: primeira.cod_categoria,
-    artigo: primeira.artigo,
-    impedido: primeira.impedimento === 1,
-    habilitacoes,
-  };
+  for (const l of linhas) {
+    let avulso = porCodigo.get(l.cod_avulso);
+    if (!avulso) {
+      avulso = {
+        codAvulso: l.cod_avulso,
+        numChamada: l.num_chamada,
+        nome: l.nome,
+        sexo: l.sexo,
+        codSindicato: l.cod_sindicato,
+        codCategoria: l.cod_categoria,
+        artigo: l.artigo,
+        impedido: l.impedimento === 1,
+        habilitacoes: new Set<number>(),
+      };
+      porCodigo.set(l.cod_avulso, avulso);
+    }
+    if (l.cod_funcao !== null) avulso.habilitacoes.add(l.cod_funcao);
+  }
+  return porCodigo;
+}
+
+export interface AvulsoComHabilitacoes {
+  codAvulso: string;
+  numChamada: number;
+  nome: string;
+  sexo: 'F' | 'M';
+  codSindicato: number;
+  codCategoria: number;
+  artigo: number;
+  impedido: boolean;
+  habilitacoes: Set<number>;
 }
 
 export async function parametrosPonteiro(db: DbOuTrx): Promise<Map<string, string>> {

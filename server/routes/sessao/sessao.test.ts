@@ -350,6 +350,21 @@ describe('sessões', () => {
     expect((await a.get('/api/sessao')).status).toBe(401);
   });
 
+  it('as sessões que faltam na memória numa mesma volta são lidas numa consulta só', async () => {
+    const clientes = await Promise.all(['100001', '100002', '100004'].map((c) => amb.logado(c)));
+    const antes = { ...amb.app.ctx.sessoes.carga.estatisticas };
+    const respostas = await Promise.all(clientes.map((c) => c.get('/api/sessao')));
+    expect(respostas.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(respostas.map((r) => (r.corpo as { dados: { codAvulso: string } }).dados.codAvulso)).toEqual([
+      '100001',
+      '100002',
+      '100004',
+    ]);
+    const depois = amb.app.ctx.sessoes.carga.estatisticas;
+    expect(depois.chaves - antes.chaves).toBe(3);
+    expect(depois.leituras - antes.leituras).toBe(1);
+  });
+
   it('o uso pela memória ainda conta para a inatividade e para o fim absoluto', async () => {
     const inicio = amb.relogio.now();
     const a = await amb.logado('100001', { quiosque: true });

@@ -143,36 +143,53 @@ export async function escolhasDoAvulso(
  * GET /api/vagas's personal reads in one round trip: the worker's engagements that matter to the rest rule
  * for shifts between `inicio` and `fim` (as `engajamentosProximos`), and their choices in the call.
  */
+export interface EngajamentosEEscolhas {
+  engajamentos: Intervalo[];
+  escolhas: EscolhaAtual[];
+}
+
+/**
+ * GET /api/vagas's personal reads for several workers of the same call in one round trip (the server reads
+ * those of one turn of the event loop together, docs/decisions/0027): each worker's engagements that matter to
+ * the rest rule for shifts between `inicio` and `fim` (as `engajamentosProximos`), and their choices in the
+ * call. Every worker asked for is in the answer, with empty lists when they have nothing.
+ */
 export async function engajamentosEEscolhas(
   db: DbOuTrx,
-  codAvulso: string,
+  codigos: readonly string[],
   numEscalacao: number,
   inicio: number,
   fim: number,
   horasDescanso: number,
-): Promise<{ engajamentos: Intervalo[]; escolhas: EscolhaAtual[] }> {
+): Promise<Map<string, EngajamentosEEscolhas>> {
+  const porCodigo = new Map<string, EngajamentosEEscolhas>(
+    codigos.map((c) => [c, { engajamentos: [], escolhas: [] }]),
+  );
+  if (codigos.length === 0) return porCodigo;
   const limite = new Date(limiteDescanso(inicio, horasDescanso)).toISOString();
+  const lista = sql.join(codigos);
   const { rows } = await sql<{
     tipo: string;
+    cod_avulso: string;
     inicio: string | null;
     fim: string | null;
     id: number | null;
     seq_categoria: number | null;
     cod_categoria: number | null;
     preferencia: number | null;
-  }>`select 't' as tipo, inicio, fim, null as id, null as seq_categoria, null as cod_categoria,
+  }>`select 't' as tipo, cod_avulso, inicio, fim, null as id, null as seq_categoria, null as cod_categoria,
       null as preferencia
-      from trabalho where cod_avulso = ${codAvulso} and fim > ${limite} and inicio < ${new Date(fim).toISOString()}
+      from trabalho where cod_avulso in (${lista}) and fim > ${limite} and inicio < ${new Date(fim).toISOString()}
     union all
-    select 'e', null, null, id, seq_categoria, cod_categoria, preferencia
-      from escolha where cod_avulso = ${codAvulso} and num_escalacao = ${numEscalacao}`.execute(db);
-  const engajamentos: Intervalo[] = [];
-  const escolhas: EscolhaAtual[] = [];
+    select 'e', cod_avulso, null, null, id, seq_categoria, cod_categoria, preferencia
+      from escolha where cod_avulso in (${lista}) and num_escalacao = ${numEscalacao}`.execute(db);
   for (const l of rows) {
+    const destino = porCodigo.get(l.cod_avulso);
+    if (!destino) continue;
     if (l.tipo === 't') {
-      engajamentos.push({ inicio: Date.parse(l.inicio ?? ''), fim: Date.parse(l.fim ?? '') });
+      destino.engajamentos.push({ inicio: Date.parse(l.inicio ?? ''), fim: Date.parse(l.fim ?? '') });
     } else {
-      escolhas.push({
+      destino.escolhas.push({
         id: Number(l.id),
         seq_categoria: Number(l.seq_categoria),
         cod_categoria: Number(l.cod_categoria),
@@ -180,7 +197,7 @@ export async function engajamentosEEscolhas(
       });
     }
   }
-  return { engajamentos, escolhas };
+  return porCodigo;
 }
 
 /** The structure of a call: requisitions, holds and offers, in display order. */

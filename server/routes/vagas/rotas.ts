@@ -11,13 +11,18 @@ import {
 import { categoriaPorCodigo } from '#common/dominio.ts';
 import { envelopeSucesso } from '#common/envelope.ts';
 import { z } from '#common/zod-pt.ts';
-import { engajamentosEEscolhas, MAIOR_INTEIRO_BANCO } from '../../db/repositorios/escalacao.ts';
+import {
+  type EngajamentosEEscolhas,
+  engajamentosEEscolhas,
+  MAIOR_INTEIRO_BANCO,
+} from '../../db/repositorios/escalacao.ts';
 import { ok } from '../../http/envelope.ts';
 import { ErroApp } from '../../http/erro-app.ts';
 import { exigirSessao, sessaoDe } from '../../plugins/autenticacao.ts';
 import { CacheConfirmados } from '../../services/avulsos-confirmados.ts';
 import { CacheAvulsos } from '../../services/avulsos-em-cache.ts';
 import { BuffersReutilizados } from '../../services/buffers-reutilizados.ts';
+import { CargaEmLote } from '../../services/carga-em-lote.ts';
 import { CacheEscalas } from '../../services/escala-compartilhada.ts';
 import {
   LotesDeEscolhas,
@@ -90,6 +95,31 @@ export const rotasVagas: FastifyPluginAsyncZod = async (app) => {
   const { gravacao } = app.ctx;
   const avulsos = new CacheAvulsos(db, clock);
   const buffers = new BuffersReutilizados();
+  // GET /api/vagas's personal reads of one turn of the event loop in one query per call (docs/decisions/0027).
+  // The key carries what the query needs besides the worker: the call and its shifts' span.
+  const leiturasPessoais = new CargaEmLote<string, EngajamentosEEscolhas>(async (chaves) => {
+    const grupos = new Map<string, { codigos: string[]; n: number; inicio: number; fim: number }>();
+    for (const chave of chaves) {
+      const [codigo = '', n, inicio, fim] = chave.split('|');
+      const resto = `${n}|${inicio}|${fim}`;
+      const grupo = grupos.get(resto) ?? {
+        codigos: [],
+        n: Number(n),
+        inicio: Number(inicio),
+        fim: Number(fim),
+      };
+      grupo.codigos.push(codigo);
+      grupos.set(resto, grupo);
+    }
+    const todos = new Map<string, EngajamentosEEscolhas>();
+    await Promise.all(
+      [...grupos].map(async ([resto, g]) => {
+        const lidos = await engajamentosEEscolhas(db, g.codigos, g.n, g.inicio, g.fim, config.horasDescanso);
+        for (const [codigo, valor] of lidos) todos.set(`${codigo}|${resto}`, valor);
+      }),
+    );
+    return todos;
+  }, 64);
   // PostgreSQL: posts arriving together go in one statement (docs/decisions/0026).
   const lotes = new LotesDeEscolhas(db);
   app.addHook('preHandler', exigirSessao);
@@ -104,17 +134,13 @@ export const rotasVagas: FastifyPluginAsyncZod = async (app) => {
       if (!escala) throw new ErroApp('NaoEncontrado', 'Escala não encontrada.');
       // The worker and their qualifications (memory, else one join); engagements near the call and choices
       // in it (one query).
-      const [avulso, { engajamentos, escolhas }] = await Promise.all([
+      const [avulso, pessoais] = await Promise.all([
         avulsos.obter(codAvulso),
-        engajamentosEEscolhas(
-          db,
-          codAvulso,
-          numEscalacao,
-          compartilhada.inicioMin,
-          compartilhada.fimMax,
-          config.horasDescanso,
+        leiturasPessoais.carregar(
+          `${codAvulso}|${numEscalacao}|${compartilhada.inicioMin}|${compartilhada.fimMax}`,
         ),
       ]);
+      const { engajamentos, escolhas } = pessoais ?? { engajamentos: [], escolhas: [] };
       if (!avulso) throw new ErroApp('NaoAutenticado');
       exigirEscalaUsavel(escala, avulso.impedido, config.usuariosTeste.includes(codAvulso));
       const { antes, depois } = envelopeEmPartes(request.tokenRenovado);

@@ -2,7 +2,7 @@ import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postVagasResposta } from '#common/api/escalacao.ts';
+import { type EscalaCarregada, postVagasResposta } from '#common/api/escalacao.ts';
 import { envelopeSucesso } from '#common/envelope.ts';
 import { limitesTurno } from '#common/tempo.ts';
 import { LotesDeEscolhas } from '../../services/escolhas.ts';
@@ -487,6 +487,14 @@ describe('POST /api/vagas: vários trabalhadores ao mesmo tempo', () => {
         expect(env.dados.escolhas[0]).toMatchObject({ seqCategoria: o.funcao.seqCategoria, escolhida: true });
         const linhas = await escolhasNoBanco(a2.db, codAvulso);
         expect(linhas.map((l) => l.seq_categoria)).toContain(o.funcao.seqCategoria);
+      }
+      // Loaded again at once (their personal reads go in one query): each sees their own choice only.
+      const escalas = await Promise.all(prontos.map(({ c }) => carregar(c)));
+      for (const [i, { o }] of prontos.entries()) {
+        const escolhidas = ofertasDe(escalas[i] as EscalaCarregada, 1)
+          .filter((x) => x.funcao.escolhida)
+          .map((x) => x.funcao.seqCategoria);
+        expect(escolhidas).toEqual([o.funcao.seqCategoria]);
       }
       if (dialetoTeste() !== 'postgres') return;
 

@@ -17,8 +17,8 @@ export function prepararAutenticacao(app: FastifyInstance) {
 export async function exigirSessao(this: FastifyInstance, request: FastifyRequest) {
   const token = request.headers[CABECALHO_TOKEN];
   if (typeof token !== 'string' || token === '') throw new ErroApp('NaoAutenticado');
-  const { db, config, clock, gravarSessao, sessoes } = this.ctx;
-  const resultado = await validarToken(db, config, clock, token, gravarSessao, sessoes);
+  const { config, clock, gravarSessao, sessoes } = this.ctx;
+  const resultado = await validarToken(config, clock, token, gravarSessao, sessoes);
   if (!resultado) throw new ErroApp('NaoAutenticado');
   request.sessao = resultado.sessao;
   request.tokenRenovado = resultado.tokenRenovado;

@@ -3,6 +3,7 @@ import { nomeSindicato } from '#common/dominio.ts';
 import type { Clock } from '../clock.ts';
 import { confirmadosDaCategoria } from '../db/repositorios/escalacao.ts';
 import type { DbOuTrx } from '../db/schema.ts';
+import { dentroDoPeriodo } from './cache-curto.ts';
 
 /**
  * avulsosConfirmados (decisions.md §3, docs/decisions/0020-escalacao-regras.md): the workers with at least one
@@ -165,8 +166,7 @@ export class CacheConfirmados {
   private entradaValida(numEscalacao: number, codCategoria: number): Entrada | undefined {
     const entrada = this.entradas.get(chaveDe(numEscalacao, codCategoria));
     const agora = this.clock.now().getTime();
-    // A clock moved back (tests) must not keep an entry for longer than its period either.
-    if (entrada && entrada.expira > agora && entrada.expira - agora <= this.validadeMs) return entrada;
+    if (entrada && dentroDoPeriodo(entrada.expira, agora, this.validadeMs)) return entrada;
     return undefined;
   }
 

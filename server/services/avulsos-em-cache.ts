@@ -1,8 +1,7 @@
 import type { Clock } from '../clock.ts';
 import { type AvulsoComHabilitacoes, buscarAvulsosComHabilitacoes } from '../db/repositorios/escalacao.ts';
 import type { DbOuTrx } from '../db/schema.ts';
-import { CacheCurto } from './cache-curto.ts';
-import { CargaEmLote } from './carga-em-lote.ts';
+import { CacheCurtoEmLote } from './cache-curto.ts';
 
 export type AvulsoEscala = AvulsoComHabilitacoes;
 
@@ -13,19 +12,11 @@ export const VALIDADE_CACHE_AVULSO_MS = 2_000;
  * In the rush a worker loads the call and posts several choices within seconds: what the call needs to know
  * about them (category, article, impediment, qualifications) is read once and kept for a couple of seconds of
  * the app's clock (docs/decisions/0022-escalacao-desempenho.md). Staff impeding a worker or changing a
- * qualification is therefore seen within that period.
+ * qualification is therefore seen within that period. The workers missing from memory in one turn of the
+ * event loop are read in one query (docs/decisions/0027-leituras-em-lote.md).
  */
-export class CacheAvulsos {
-  private readonly cache: CacheCurto<string, AvulsoEscala | undefined>;
-  /** The workers missing from memory in one turn of the event loop are read in one query. */
-  readonly carga: CargaEmLote<string, AvulsoEscala>;
-
+export class CacheAvulsos extends CacheCurtoEmLote<string, AvulsoEscala> {
   constructor(db: DbOuTrx, clock: Clock, validadeMs = VALIDADE_CACHE_AVULSO_MS, maximo = 20_000) {
-    this.cache = new CacheCurto(clock, validadeMs, maximo);
-    this.carga = new CargaEmLote((codigos) => buscarAvulsosComHabilitacoes(db, codigos));
-  }
-
-  obter(codAvulso: string): Promise<AvulsoEscala | undefined> {
-    return this.cache.obter(codAvulso, (c) => this.carga.carregar(c));
+    super(clock, validadeMs, maximo, (codigos) => buscarAvulsosComHabilitacoes(db, codigos));
   }
 }

@@ -6,6 +6,7 @@ import type { Banco } from '../db/connection.ts';
 import { buscarEscala, engajamentosProximos, escolhasDoAvulso } from '../db/repositorios/escalacao.ts';
 import type { Db } from '../db/schema.ts';
 import { ErroApp } from '../http/erro-app.ts';
+import { ColetaDaVolta } from './carga-em-lote.ts';
 import type { EscalaCompartilhada, OfertaCompartilhada } from './escala-compartilhada.ts';
 import type { GravacaoEmGrupo } from './gravacao-em-grupo.ts';
 
@@ -145,14 +146,18 @@ const MAXIMO_POR_LOTE_PG = 64;
  * undoes the batch and each post is retried alone, in arrival order. Posts are sent ordered by worker (arrival
  * order within a worker), so concurrent batches lock the workers' rows in the same order.
  */
+interface PostNoLote {
+  args: ArgumentosEscolherOfertas;
+  resolver: (r: RespostaEscolherOfertas) => void;
+  rejeitar: (e: unknown) => void;
+}
+
 export class LotesDeEscolhas {
   private readonly db: Db;
-  private pendentes: {
-    args: ArgumentosEscolherOfertas;
-    resolver: (r: RespostaEscolherOfertas) => void;
-    rejeitar: (e: unknown) => void;
-  }[] = [];
-  private agendado = false;
+  private readonly coleta = new ColetaDaVolta<PostNoLote>(
+    (lote) => void this.enviarLote(lote),
+    MAXIMO_POR_LOTE_PG,
+  );
   /** Batches of more than one post sent, and the largest (diagnostics and tests). */
   readonly estatisticas = { lotes: 0, maior: 0 };
 
@@ -161,35 +166,19 @@ export class LotesDeEscolhas {
   }
 
   executar(args: ArgumentosEscolherOfertas): Promise<RespostaEscolherOfertas> {
-    return new Promise((resolver, rejeitar) => {
-      this.pendentes.push({ args, resolver, rejeitar });
-      if (!this.agendado) {
-        this.agendado = true;
-        setImmediate(() => this.enviar());
-      }
-    });
+    return new Promise((resolver, rejeitar) => this.coleta.adicionar({ args, resolver, rejeitar }));
   }
 
-  private enviar(): void {
-    this.agendado = false;
-    while (this.pendentes.length > 0) {
-      const lote = this.pendentes.splice(0, MAXIMO_POR_LOTE_PG);
-      void this.enviarLote(lote);
-    }
-  }
-
-  private async enviarLote(lote: LotesDeEscolhas['pendentes']): Promise<void> {
+  private async enviarLote(lote: PostNoLote[]): Promise<void> {
     if (lote.length === 1) {
       const [p] = lote as [(typeof lote)[number]];
       await this.sozinho(p.args).then(p.resolver, p.rejeitar);
       return;
     }
-    const ordem = lote
-      .map((p, i) => ({ p, i }))
-      .sort((a, b) =>
-        a.p.args.avulso < b.p.args.avulso ? -1 : a.p.args.avulso > b.p.args.avulso ? 1 : a.i - b.i,
-      )
-      .map(({ p }) => p);
+    // Array sort is stable: a worker's posts keep their arrival order.
+    const ordem = [...lote].sort((a, b) =>
+      a.args.avulso < b.args.avulso ? -1 : a.args.avulso > b.args.avulso ? 1 : 0,
+    );
     this.estatisticas.lotes++;
     this.estatisticas.maior = Math.max(this.estatisticas.maior, lote.length);
     let respostas: RespostaEscolherOfertas[] | undefined;

@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { Selectable } from 'kysely';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Banco } from '../db/connection.ts';
 import type { DbOuTrx } from '../db/schema.ts';
-import { CacheCurto } from './cache-curto.ts';
-import { CargaEmLote } from './carga-em-lote.ts';
+import type { SessaoTable } from '../db/tables/fundacao.ts';
+import { CacheCurtoEmLote } from './cache-curto.ts';
 import type { GravacaoEmGrupo } from './gravacao-em-grupo.ts';
 
 /**
@@ -80,15 +81,7 @@ export function gravadorDeSessoes(banco: Banco, gravacao: GravacaoEmGrupo): Grav
     : (unidade) => unidade(banco.db);
 }
 
-function lerSessao(db: DbOuTrx, tokenHash: string) {
-  return db
-    .selectFrom('sessao')
-    .select(['cod_avulso', 'quiosque', 'criada_em', 'ultimo_uso_em', 'expira_em', 'revogada_em'])
-    .where('token_hash', '=', tokenHash)
-    .executeTakeFirst();
-}
-
-type LinhaSessao = NonNullable<Awaited<ReturnType<typeof lerSessao>>>;
+type LinhaSessao = Omit<Selectable<SessaoTable>, 'token_hash'>;
 
 async function lerSessoes(db: DbOuTrx, hashes: readonly string[]): Promise<Map<string, LinhaSessao>> {
   const linhas = await db
@@ -118,21 +111,9 @@ export const VALIDADE_CACHE_SESSAO_MS = 5_000;
  * against the clock on every call, cached or not. The sessions missing from memory in one turn of the event
  * loop are read in one query (docs/decisions/0027-leituras-em-lote.md).
  */
-export class CacheSessoes {
-  private readonly cache: CacheCurto<string, LinhaSessao | undefined>;
-  readonly carga: CargaEmLote<string, LinhaSessao>;
-
+export class CacheSessoes extends CacheCurtoEmLote<string, LinhaSessao> {
   constructor(db: DbOuTrx, clock: Clock, validadeMs = VALIDADE_CACHE_SESSAO_MS, maximo = 50_000) {
-    this.cache = new CacheCurto(clock, validadeMs, maximo);
-    this.carga = new CargaEmLote((hashes) => lerSessoes(db, hashes));
-  }
-
-  ler(tokenHash: string): Promise<LinhaSessao | undefined> {
-    return this.cache.obter(tokenHash, (h) => this.carga.carregar(h));
-  }
-
-  esquecer(tokenHash: string): void {
-    this.cache.esquecer(tokenHash);
+    super(clock, validadeMs, maximo, (hashes) => lerSessoes(db, hashes));
   }
 }
 
@@ -143,16 +124,15 @@ export interface ResultadoValidacao {
 }
 
 export async function validarToken(
-  db: DbOuTrx,
   config: Config,
   clock: Clock,
   token: string,
-  gravar: GravarSessao = (unidade) => unidade(db),
-  cache?: CacheSessoes,
+  gravar: GravarSessao,
+  sessoes: CacheSessoes,
 ): Promise<ResultadoValidacao | null> {
   if (token.length < 20 || token.length > 100) return null;
   const tokenHash = hashToken(token);
-  const linha = await (cache ? cache.ler(tokenHash) : lerSessao(db, tokenHash));
+  const linha = await sessoes.obter(tokenHash);
   if (!linha || linha.revogada_em !== null) return null;
 
   const agora = clock.now().getTime();
@@ -176,13 +156,13 @@ export async function validarToken(
       if (Number(r.numUpdatedRows) !== 1) return undefined;
       return criarSessao(g, config, clock, linha.cod_avulso, quiosque, linha.expira_em);
     });
-    // The cached row follows what this request wrote; when another request shortened it first, it is read again.
-    if (tokenRenovado !== undefined) linha.expira_em = fimCarencia;
-    else cache?.esquecer(tokenHash);
-    if (tokenRenovado !== undefined) {
-      return { sessao: { ...sessao, tokenHash: hashToken(tokenRenovado) }, tokenRenovado };
+    // The kept row follows what this request wrote; when another request shortened it first, it is read again.
+    if (tokenRenovado === undefined) {
+      sessoes.esquecer(tokenHash);
+      return { sessao };
     }
-    return { sessao };
+    linha.expira_em = fimCarencia;
+    return { sessao: { ...sessao, tokenHash: hashToken(tokenRenovado) }, tokenRenovado };
   }
   if (agora - ultimoUso > INTERVALO_ATUALIZACAO_USO_MS) {
     // Set first: the requests that share the cached row meanwhile don't write it again.
@@ -202,14 +182,14 @@ export async function revogarSessao(
   db: DbOuTrx,
   clock: Clock,
   tokenHash: string,
-  cache?: CacheSessoes,
+  sessoes: CacheSessoes,
 ): Promise<void> {
   await db
     .updateTable('sessao')
     .set({ revogada_em: clock.now().toISOString() })
     .where('token_hash', '=', tokenHash)
     .execute();
-  cache?.esquecer(tokenHash);
+  sessoes.esquecer(tokenHash);
 }
 
 /** Housekeeping: sessions past their end are of no use to anyone. */

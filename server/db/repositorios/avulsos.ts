@@ -27,11 +27,14 @@ export async function carregarDadosLogin(
   segredoFotos: string,
   agora: Date,
   codAvulso: string,
-  /** The row when the caller has just read it (login). */
-  linha?: LinhaAvulso,
-  /** The parameters (the login route keeps them a couple of seconds in memory). */
-  lerParametros: () => Promise<{ nome: string; valor: string }[]> = () => listarParametros(db),
+  opcoes: {
+    /** The row when the caller has just read it (login). */
+    linha?: LinhaAvulso;
+    /** The parameters (the login route keeps them a couple of seconds in memory). */
+    lerParametros?: () => Promise<{ nome: string; valor: string }[]>;
+  } = {},
 ): Promise<DadosLogin | undefined> {
+  const { linha, lerParametros = () => listarParametros(db) } = opcoes;
   const avulso = linha ?? (await buscarAvulso(db, codAvulso));
   if (!avulso) return undefined;
   const impedido = avulso.impedimento === 1;

@@ -46,15 +46,10 @@ export const rotasSessao: FastifyPluginAsyncZod = async (app) => {
         if (comFalhas) await limparFalhas(g, login);
         return criarSessao(g, config, clock, login, quiosque === true);
       });
-      const dados = await carregarDadosLogin(
-        db,
-        config,
-        app.ctx.segredoFotos,
-        clock.now(),
-        login,
-        avulso,
+      const dados = await carregarDadosLogin(db, config, app.ctx.segredoFotos, clock.now(), login, {
+        linha: avulso,
         lerParametros,
-      );
+      });
       if (!dados) throw new ErroApp('CredenciaisInvalidas');
       request.log.info({ codAvulso: login, quiosque: quiosque === true }, 'login');
       return { sucesso: true as const, dados, token };
@@ -82,8 +77,7 @@ export const rotasSessao: FastifyPluginAsyncZod = async (app) => {
         app.ctx.segredoFotos,
         clock.now(),
         sessaoDe(request).codAvulso,
-        undefined,
-        lerParametros,
+        { lerParametros },
       );
       if (!dados) throw new ErroApp('NaoAutenticado');
       return ok(dados);

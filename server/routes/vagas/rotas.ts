@@ -95,31 +95,22 @@ export const rotasVagas: FastifyPluginAsyncZod = async (app) => {
   const { gravacao } = app.ctx;
   const avulsos = new CacheAvulsos(db, clock);
   const buffers = new BuffersReutilizados();
-  // GET /api/vagas's personal reads of one turn of the event loop in one query per call (docs/decisions/0027).
-  // The key carries what the query needs besides the worker: the call and its shifts' span.
-  const leiturasPessoais = new CargaEmLote<string, EngajamentosEEscolhas>(async (chaves) => {
-    const grupos = new Map<string, { codigos: string[]; n: number; inicio: number; fim: number }>();
-    for (const chave of chaves) {
-      const [codigo = '', n, inicio, fim] = chave.split('|');
-      const resto = `${n}|${inicio}|${fim}`;
-      const grupo = grupos.get(resto) ?? {
-        codigos: [],
-        n: Number(n),
-        inicio: Number(inicio),
-        fim: Number(fim),
-      };
-      grupo.codigos.push(codigo);
-      grupos.set(resto, grupo);
+  // GET /api/vagas's personal reads of one turn of the event loop in one query per call and shifts' span
+  // (docs/decisions/0027): one batcher per span, the few of the calls in memory.
+  const leiturasPessoais = new Map<string, CargaEmLote<string, EngajamentosEEscolhas>>();
+  const lerPessoais = (codAvulso: string, numEscalacao: number, inicio: number, fim: number) => {
+    const chave = `${numEscalacao}|${inicio}|${fim}`;
+    let carga = leiturasPessoais.get(chave);
+    if (!carga) {
+      if (leiturasPessoais.size >= 32) leiturasPessoais.clear();
+      carga = new CargaEmLote(
+        (codigos) => engajamentosEEscolhas(db, codigos, numEscalacao, inicio, fim, config.horasDescanso),
+        64,
+      );
+      leiturasPessoais.set(chave, carga);
     }
-    const todos = new Map<string, EngajamentosEEscolhas>();
-    await Promise.all(
-      [...grupos].map(async ([resto, g]) => {
-        const lidos = await engajamentosEEscolhas(db, g.codigos, g.n, g.inicio, g.fim, config.horasDescanso);
-        for (const [codigo, valor] of lidos) todos.set(`${codigo}|${resto}`, valor);
-      }),
-    );
-    return todos;
-  }, 64);
+    return carga.carregar(codAvulso);
+  };
   // PostgreSQL: posts arriving together go in one statement (docs/decisions/0026).
   const lotes = new LotesDeEscolhas(db);
   app.addHook('preHandler', exigirSessao);
@@ -136,9 +127,7 @@ export const rotasVagas: FastifyPluginAsyncZod = async (app) => {
       // in it (one query).
       const [avulso, pessoais] = await Promise.all([
         avulsos.obter(codAvulso),
-        leiturasPessoais.carregar(
-          `${codAvulso}|${numEscalacao}|${compartilhada.inicioMin}|${compartilhada.fimMax}`,
-        ),
+        lerPessoais(codAvulso, numEscalacao, compartilhada.inicioMin, compartilhada.fimMax),
       ]);
       const { engajamentos, escolhas } = pessoais ?? { engajamentos: [], escolhas: [] };
       if (!avulso) throw new ErroApp('NaoAutenticado');

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { type Intervalo, limiteDescanso } from '#common/descanso.ts';
 import { NOMES_PARAMETROS_PONTEIRO } from '#common/ponteiro.ts';
+import { dialetoDe } from '../dialeto.ts';
 import type { DbOuTrx } from '../schema.ts';
 
 /**
@@ -25,10 +26,28 @@ export async function buscarEscala(db: DbOuTrx, numEscalacao: number) {
 /**
  * Workers' rows and qualifications in one query (the hot path of GET and POST /api/vagas; the server reads the
  * workers of one turn of the event loop together), with what the confirmed list shows of them.
+ *
+ * PostgreSQL gets one lookup per code by construction (LATERAL with LIMIT is never flattened, and the
+ * qualifications are aggregated per worker): a join of `avulso` and `habilitacao` over a list of codes was
+ * planned as a hash join that scanned every qualification (39,295 rows, 7-12 ms per batch of the benchmark,
+ * with or without statistics), where lookups take well under 1 ms (docs/decisions/0028). One array
+ * parameter also means one statement text whatever the batch size. SQLite plans the join as lookups.
  */
 export async function buscarAvulsosComHabilitacoes(db: DbOuTrx, codigos: readonly string[]) {
   const porCodigo = new Map<string, AvulsoComHabilitacoes>();
   if (codigos.length === 0) return porCodigo;
+  if (dialetoDe(db) === 'postgres') {
+    const { rows } = await sql<LinhaAvulso & { funcoes: number[] | null }>`
+      select a.cod_avulso, a.cod_categoria, a.artigo, a.impedimento, a.num_chamada, a.nome, a.sexo,
+             a.cod_sindicato, h.funcoes
+        from unnest(${[...codigos]}::varchar[]) as c(cod)
+       cross join lateral (select * from avulso where cod_avulso = c.cod limit 1) as a
+       cross join lateral (select array_agg(cod_funcao) as funcoes from habilitacao where cod_avulso = c.cod) as h`.execute(
+      db,
+    );
+    for (const l of rows) porCodigo.set(l.cod_avulso, avulsoDaLinha(l, l.funcoes ?? []));
+    return porCodigo;
+  }
   const linhas = await db
     .selectFrom('avulso as a')
     .leftJoin('habilitacao as h', 'h.cod_avulso', 'a.cod_avulso')
@@ -48,22 +67,37 @@ export async function buscarAvulsosComHabilitacoes(db: DbOuTrx, codigos: readonl
   for (const l of linhas) {
     let avulso = porCodigo.get(l.cod_avulso);
     if (!avulso) {
-      avulso = {
-        codAvulso: l.cod_avulso,
-        numChamada: l.num_chamada,
-        nome: l.nome,
-        sexo: l.sexo,
-        codSindicato: l.cod_sindicato,
-        codCategoria: l.cod_categoria,
-        artigo: l.artigo,
-        impedido: l.impedimento === 1,
-        habilitacoes: new Set<number>(),
-      };
+      avulso = avulsoDaLinha(l, []);
       porCodigo.set(l.cod_avulso, avulso);
     }
     if (l.cod_funcao !== null) avulso.habilitacoes.add(l.cod_funcao);
   }
   return porCodigo;
+}
+
+interface LinhaAvulso {
+  cod_avulso: string;
+  cod_categoria: number;
+  artigo: number;
+  impedimento: number;
+  num_chamada: number;
+  nome: string;
+  sexo: 'F' | 'M';
+  cod_sindicato: number;
+}
+
+function avulsoDaLinha(l: LinhaAvulso, funcoes: readonly number[]): AvulsoComHabilitacoes {
+  return {
+    codAvulso: l.cod_avulso,
+    numChamada: l.num_chamada,
+    nome: l.nome,
+    sexo: l.sexo,
+    codSindicato: l.cod_sindicato,
+    codCategoria: l.cod_categoria,
+    artigo: l.artigo,
+    impedido: l.impedimento === 1,
+    habilitacoes: new Set(funcoes),
+  };
 }
 
 export interface AvulsoComHabilitacoes {

@@ -9,6 +9,11 @@ export interface Config {
   databaseUrl: string | undefined;
   /** PostgreSQL pool size (DATABASE_POOL_MAX, default 10). */
   databasePoolMax: number;
+  /**
+   * How much lower than the event loop libuv's thread pool runs, where Argon2id hashes the logins (HASH_NICE,
+   * Linux nice, 0 = the same priority; server/processo.ts).
+   */
+  hashNice: number;
   dataDir: string;
   /** Serves dist/web when it exists. */
   webDir: string;
@@ -60,6 +65,16 @@ function numero(valor: string | undefined, padrao: number): number {
   return n;
 }
 
+/** A whole number from `minimo` up (0 allowed), for settings where 0 means "off". */
+function inteiro(valor: string | undefined, padrao: number, minimo: number, maximo: number): number {
+  if (valor === undefined || valor.trim() === '') return padrao;
+  const n = Number(valor);
+  if (!Number.isInteger(n) || n < minimo || n > maximo) {
+    throw new Error(`Valor inválido na configuração: ${valor} (inteiro de ${minimo} a ${maximo})`);
+  }
+  return n;
+}
+
 function booleano(valor: string | undefined, padrao: boolean): boolean {
   if (valor === undefined || valor.trim() === '') return padrao;
   return ['1', 'true', 'sim', 'yes', 'on'].includes(valor.trim().toLowerCase());
@@ -81,6 +96,7 @@ export function carregarConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL?.trim() || undefined,
     databasePoolMax: numero(env.DATABASE_POOL_MAX, 10),
+    hashNice: inteiro(env.HASH_NICE, 5, 0, 19),
     dataDir: path.resolve(env.DATA_DIR ?? path.join(raiz, 'data')),
     webDir: path.resolve(env.WEB_DIR ?? path.join(raiz, 'dist', 'web')),
     producao,

@@ -1,11 +1,17 @@
-import './processo.ts';
 import { construirApp } from './app.ts';
 import { carregarConfig } from './config.ts';
 import { abrirBancoMigrado } from './db/abrir.ts';
 import { bancoVazio, semearDemo } from './db/seed/demo.ts';
+import { baixarPrioridadeDoPool } from './processo.ts';
 
 /** Listens, and shuts down gracefully: in-flight requests finish, then the database closes. */
 const config = carregarConfig();
+const baixadas = await baixarPrioridadeDoPool(config.hashNice);
+if (process.platform === 'linux' && config.hashNice > 0 && baixadas === 0) {
+  console.warn(
+    'Aviso: nenhuma thread do pool do libuv encontrada; o Argon2id roda com a prioridade do servidor.',
+  );
+}
 const banco = await abrirBancoMigrado(config);
 if (config.demo && (await bancoVazio(banco.db))) {
   const inicio = Date.now();

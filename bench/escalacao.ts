@@ -104,7 +104,7 @@ const FLAGS_DO_START: string[] = (() => {
 })();
 const THREADPOOL = OPCOES.threadpool ?? Math.max(2, os.availableParallelism());
 /** The pool's nice the server runs with (its own config, read from the environment the bench gives it). */
-const HASH_NICE = carregarConfig({ HASH_NICE: OPCOES.hashNice }).hashNice;
+const HASH_NICE = carregarConfig({ HASH_NICE: OPCOES.envServidor.HASH_NICE ?? OPCOES.hashNice }).hashNice;
 
 /** The commit measured (with "+" when the working tree differs from it). */
 const COMMIT = (() => {
@@ -500,8 +500,7 @@ function categoriaDoCorpo(corpo: Buffer, codCategoria: number): CategoriaCarrega
   }
 }
 
-function ofertasDaCategoria(cat: CategoriaCarregada | undefined): OfertaLocal[] {
-  if (!cat) return [];
+function ofertasDaCategoria(cat: CategoriaCarregada): OfertaLocal[] {
   const lista: OfertaLocal[] = [];
   for (const req of cat.requisicoes)
     for (const porao of req.poroes)

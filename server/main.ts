@@ -1,3 +1,4 @@
+import './processo.ts'; // first: sizes libuv's pool before anything can start it
 import { construirApp } from './app.ts';
 import { carregarConfig } from './config.ts';
 import { abrirBancoMigrado } from './db/abrir.ts';

@@ -30,7 +30,7 @@ export async function buscarEscala(db: DbOuTrx, numEscalacao: number) {
  * PostgreSQL gets one lookup per code by construction (LATERAL with LIMIT is never flattened, and the
  * qualifications are aggregated per worker): a join of `avulso` and `habilitacao` over a list of codes was
  * planned as a hash join that scanned every qualification (39,295 rows, 7-12 ms per batch of the benchmark,
- * with or without statistics), where lookups take well under 1 ms (docs/decisions/0028). One array
+ * with or without statistics), where lookups take well under 1 ms (docs/decisions/0027, addendum). One array
  * parameter also means one statement text whatever the batch size. SQLite plans the join as lookups.
  */
 export async function buscarAvulsosComHabilitacoes(db: DbOuTrx, codigos: readonly string[]) {

@@ -22,6 +22,8 @@ export default defineConfig({
     timezoneId: 'America/Recife',
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
+    // page.route does not see requests a service worker answers; e2e/offline.spec.ts allows it for itself.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

@@ -3,6 +3,8 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { CABECALHO_DADOS_DE, CACHE_DADOS_PESSOAIS } from './web/lib/dados-offline.ts';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -33,10 +35,74 @@ function precomprimir(): Plugin {
   };
 }
 
+/**
+ * The installable app (docs/decisions/0132): Workbox precaches the app shell (every built asset and
+ * index.html, served for any navigation), and keeps the worker's own answers (badge, qualifications, jobs) network first,
+ * read from the cache only when the network fails. The callbacks below are copied into sw.js as text
+ * (workbox-build stringifies them), so they use nothing from this file's scope.
+ */
+// The header the callbacks below write, spelt out there because they are copied as text.
+if (CABECALHO_DADOS_DE !== 'X-Portal-Dados-De')
+  throw new Error('CABECALHO_DADOS_DE mudou: mude sw.js também');
+
+const pwa = VitePWA({
+  injectRegister: false,
+  // Written by the server from the configured OGMO's name (server/plugins/manifesto.ts).
+  manifest: false,
+  includeAssets: ['favicon.svg', 'icones/*.png'],
+  workbox: {
+    globPatterns: ['**/*.{js,css,html,svg,png}'],
+    navigateFallback: '/index.html',
+    navigateFallbackDenylist: [/^\/api\//],
+    cleanupOutdatedCaches: true,
+    // A new version waits until the app is closed: an open page keeps the chunks it was built with
+    // (the server has only the new ones), and a worker in the middle of a choice is never reloaded.
+    clientsClaim: true,
+    skipWaiting: false,
+    runtimeCaching: [
+      {
+        // The worker's session data (badge), qualifications, job history and current job; nothing else.
+        urlPattern: ({ url, sameOrigin }: { url: URL; sameOrigin: boolean }) =>
+          sameOrigin && /^\/api\/(sessao|avulso\/habilitacoes|avulso\/ultimosTrabalhos)$/.test(url.pathname),
+        method: 'GET',
+        handler: 'NetworkFirst',
+        options: {
+          cacheName: CACHE_DADOS_PESSOAIS,
+          networkTimeoutSeconds: 6,
+          matchOptions: { ignoreVary: true },
+          plugins: [
+            {
+              // Only a 200 the server lets a browser keep: a kiosk session's answers are no-store (decision
+              // 0130) and never reach this cache; nor does an answer carrying a renewed token.
+              cacheWillUpdate: async ({ response }: { response: Response }) =>
+                response.status === 200 && !/no-store/.test(response.headers.get('cache-control') ?? '')
+                  ? response
+                  : null,
+            },
+            {
+              // Marks an answer read from the cache with the time the server wrote it, for the banner.
+              cachedResponseWillBeUsed: async ({ cachedResponse }: { cachedResponse?: Response }) => {
+                if (!cachedResponse) return cachedResponse;
+                const cabecalhos = new Headers(cachedResponse.headers);
+                cabecalhos.set('X-Portal-Dados-De', cachedResponse.headers.get('date') ?? '');
+                return new Response(await cachedResponse.blob(), {
+                  status: cachedResponse.status,
+                  statusText: cachedResponse.statusText,
+                  headers: cabecalhos,
+                });
+              },
+            },
+          ],
+        },
+      },
+    ],
+  },
+});
+
 // The web app lives in web/; the build lands in dist/web, which the server serves.
 export default defineConfig({
   root: 'web',
-  plugins: [react(), precomprimir()],
+  plugins: [react(), precomprimir(), pwa],
   define: { __VERSAO_CLIENTE__: JSON.stringify(version) },
   publicDir: 'public',
   build: { outDir: '../dist/web', emptyOutDir: true, sourcemap: false },

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
 /**
  * The load generator's primitives: a keep-alive HTTP client to 127.0.0.1 only, per-endpoint latency
@@ -7,10 +8,26 @@ import http from 'node:http';
 
 export interface Resposta {
   status: number;
+  /** The body as the application reads it (decompressed). */
   corpo: Buffer;
+  /** Bytes on the wire (compressed when the server compressed). */
+  bytesFio: number;
   /** Set-Cookie values, when any. */
   cookies: string[];
   ms: number;
+}
+
+/**
+ * What Chrome on Android sends over HTTPS (the port's phones): the server compresses for it, and the
+ * generator pays the decompression a phone would (docs/decisions/0131).
+ */
+export const ACCEPT_ENCODING_CELULAR = 'gzip, deflate, br, zstd';
+
+function descomprimir(corpo: Buffer, codificacao: string | undefined): Buffer {
+  if (codificacao === 'br') return brotliDecompressSync(corpo);
+  if (codificacao === 'gzip') return gunzipSync(corpo);
+  if (codificacao === undefined || codificacao === 'identity') return corpo;
+  throw new Error(`codificação inesperada: ${codificacao}`);
 }
 
 export class Cliente {
@@ -32,7 +49,11 @@ export class Cliente {
   ): Promise<Resposta> {
     return new Promise((resolve, reject) => {
       const inicio = process.hrtime.bigint();
-      const headers: Record<string, string | number> = { accept: 'application/json', ...cabecalhos };
+      const headers: Record<string, string | number> = {
+        accept: 'application/json',
+        'accept-encoding': ACCEPT_ENCODING_CELULAR,
+        ...cabecalhos,
+      };
       if (corpo !== undefined) {
         headers['content-type'] = 'application/json';
         headers['content-length'] = Buffer.byteLength(corpo);
@@ -44,9 +65,18 @@ export class Cliente {
           res.on('data', (p: Buffer) => partes.push(p));
           res.on('end', () => {
             const sc = res.headers['set-cookie'];
+            const fio = partes.length === 1 ? (partes[0] as Buffer) : Buffer.concat(partes);
+            let corpo: Buffer;
+            try {
+              corpo = descomprimir(fio, res.headers['content-encoding']);
+            } catch (e) {
+              reject(e);
+              return;
+            }
             resolve({
               status: res.statusCode ?? 0,
-              corpo: partes.length === 1 ? (partes[0] as Buffer) : Buffer.concat(partes),
+              corpo,
+              bytesFio: fio.length,
               cookies: sc ?? [],
               ms: Number(process.hrtime.bigint() - inicio) / 1e6,
             });

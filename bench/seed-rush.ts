@@ -1,8 +1,16 @@
 import { categoriasFuncoes } from '#common/funcoes.ts';
 import { dataHoraLocal, dataLocal, somarDias, TURNOS } from '#common/tempo.ts';
 import type { DbOuTrx } from '#server/db/schema.ts';
-import { Aleatorio, cpfValido, nomeCompleto } from '#server/db/seed/aleatorio.ts';
-import { emLotes, linhaRequisicao, trabalhoAleatorio } from '#server/db/seed/comum.ts';
+import { Aleatorio, nomeCompleto } from '#server/db/seed/aleatorio.ts';
+import {
+  emLotes,
+  habilitacoesSorteadas,
+  historicoDeTrabalhos,
+  linhaAvulso,
+  linhaRequisicao,
+  PARAMETROS_PONTEIRO,
+  trabalhoAleatorio,
+} from '#server/db/seed/comum.ts';
 import { CAIS, MERCADORIAS, NAVIOS, OPERADORES } from '#server/db/seed/porto.ts';
 import type { OfertaTable, PoraoTable, RequisicaoTable } from '#server/db/tables/escalacao.ts';
 import type { AvulsoTable, TrabalhoTable } from '#server/db/tables/fundacao.ts';
@@ -36,6 +44,19 @@ export function funcoesDaCategoria(codCategoria: number): number[] {
     if (c.codigo === codCategoria) for (const f of c.funcoes) codigos.add(f.codigo);
   return [...codigos].sort((a, b) => a - b);
 }
+
+/** The rush's workers have no documents or street address: the call never reads them. */
+const SEM_DOCUMENTOS = {
+  rg_numero: null,
+  rg_orgao_exp: null,
+  rg_uf: null,
+  rg_emissao: null,
+  pis: null,
+  end_logradouro: null,
+  end_bairro: null,
+  end_cidade: 'Santos',
+  end_uf: 'SP',
+} as const;
 
 /** The first function of a category: every worker of that category holds it. */
 export const FUNCAO_BASE: Record<number, number> = { 1: 101, 2: 201, 4: 401, 6: 601 };
@@ -83,35 +104,23 @@ export async function semearRush(db: DbOuTrx, opcoes: OpcoesRush): Promise<Resum
     for (let n = 0; n < qtd; n++) {
       const codAvulso = String(codigo++);
       const sexo = rnd.chance(0.12) ? 'F' : 'M';
-      let cpf = cpfValido(rnd);
-      while (cpfs.has(cpf)) cpf = cpfValido(rnd);
-      cpfs.add(cpf);
-      avulsos.push({
-        cod_avulso: codAvulso,
-        nome: nomeCompleto(rnd, sexo),
-        sexo,
-        cod_sindicato: codSindicato,
-        cod_categoria: codCategoria,
-        artigo: rnd.chance(0.8) ? 55 : 54,
-        num_chamada: n + 1,
-        cpf,
-        data_nascimento: `${rnd.inteiro(1962, 2000)}-${String(rnd.inteiro(1, 12)).padStart(2, '0')}-${String(rnd.inteiro(1, 28)).padStart(2, '0')}`,
-        rg_numero: null,
-        rg_orgao_exp: null,
-        rg_uf: null,
-        rg_emissao: null,
-        pis: null,
-        end_logradouro: null,
-        end_bairro: null,
-        end_cidade: 'Santos',
-        end_uf: 'SP',
-        email: null,
-        telefone: null,
-        impedimento: 0,
-        afastamento_definitivo: 0,
-        escolha_porao_estiva: 0,
-        senha_hash: senhaHash,
-      });
+      avulsos.push(
+        linhaAvulso(
+          rnd,
+          cpfs,
+          {
+            codAvulso,
+            nome: nomeCompleto(rnd, sexo),
+            sexo,
+            codSindicato,
+            codCategoria,
+            artigo: rnd.chance(0.8) ? 55 : 54,
+            numChamada: n + 1,
+            senhaHash,
+          },
+          () => SEM_DOCUMENTOS,
+        ),
+      );
       porCategoria[codCategoria] = (porCategoria[codCategoria] ?? 0) + 1;
 
       // Qualifications: the base function of the category and 3 to 8 others; multifunctional workers
@@ -120,9 +129,8 @@ export async function semearRush(db: DbOuTrx, opcoes: OpcoesRush): Promise<Resum
       const juntar = (categoria: number, min: number, max: number) => {
         const base = FUNCAO_BASE[categoria];
         if (base === undefined) return;
-        proprias.add(base);
-        const outras = funcoesDaCategoria(categoria).filter((c) => c !== base);
-        for (const c of rnd.amostra(outras, Math.min(outras.length, rnd.inteiro(min, max)))) proprias.add(c);
+        for (const c of habilitacoesSorteadas(rnd, base, funcoesDaCategoria(categoria), min, max))
+          proprias.add(c);
       };
       juntar(codCategoria, 3, 8);
       if (codSindicato === 8) juntar(6, 2, 4);
@@ -130,19 +138,7 @@ export async function semearRush(db: DbOuTrx, opcoes: OpcoesRush): Promise<Resum
 
       // Engagements: about five in the three weeks before today…
       const funcoes = [...proprias];
-      for (let d = 21; d >= 2; d--) {
-        if (rnd.chance(0.25))
-          trabalhos.push(
-            trabalhoAleatorio(
-              rnd,
-              codAvulso,
-              somarDias(hoje, -d),
-              rnd.escolher(TURNOS),
-              rnd.escolher(funcoes),
-              fuso,
-            ),
-          );
-      }
+      trabalhos.push(...historicoDeTrabalhos(rnd, codAvulso, hoje, 21, 0.25, funcoes, fuso));
       // …and a quarter of them work tonight (19:00-01:00), so the first shift of tomorrow lacks rest.
       if (rnd.chance(0.25)) {
         const noite = TURNOS[2];
@@ -157,18 +153,19 @@ export async function semearRush(db: DbOuTrx, opcoes: OpcoesRush): Promise<Resum
 
   await db
     .insertInto('parametro')
-    .values([
-      { nome: 'EXIBIR_OFERTA_PONTEIRO_ESTIVA', valor: 'todos' },
-      { nome: 'EXIBIR_OFERTA_PONTEIRO_CONFERENTES', valor: 'todos' },
-      { nome: 'EXIBIR_OFERTA_PONTEIRO_CAPATAZIA', valor: 'ogmo' },
-      { nome: 'EXIBIR_OFERTA_PONTEIRO_VIGIAS', valor: '1' },
-    ])
+    .values([...PARAMETROS_PONTEIRO])
     .execute();
 
   const { data: dataHoje } = dataHoraLocal(agora, fuso);
   await db
     .insertInto('escala')
-    .values({ num_escalacao: ESCALA_RUSH, data_chamada: dataHoje, hora_chamada: '06:30', aberta: 1 })
+    .values({
+      num_escalacao: ESCALA_RUSH,
+      data_chamada: dataHoje,
+      hora_chamada: '06:30',
+      aberta: 1,
+      situacao: 'aberta',
+    })
     .execute();
 
   const { ofertas, requisicoes } = await semearOfertasRush(db, {

@@ -54,7 +54,6 @@ export const TAMANHO_USUARIO = 6;
 export const SENHA_MIN = 6;
 export const SENHA_MAX = 8;
 
-export const VERSAO_CLIENTE_PADRAO = '1.27.0';
 export const ANO_COPYRIGHT = 2017;
 export const ATRASO_FILA_MENSAGENS_MS = 500;
 export const DIAS_SUSPENSAO_EPI = 3;

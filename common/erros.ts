@@ -20,6 +20,18 @@ export const catalogoErros = {
   TipoConteudoInvalido: { status: 415, mensagem: 'Formato de dados não suportado. Envie JSON.' },
   TpaImpedido: { status: 403, mensagem: 'TPA IMPEDIDO' },
   EscalaFechada: { status: 409, mensagem: 'A chamada desta escala não está aberta!' },
+  OutraEscalaAberta: {
+    status: 409,
+    mensagem: 'Já existe uma escala aberta. Feche-a antes de abrir outra.',
+  },
+  SituacaoEscalaInvalida: {
+    status: 409,
+    mensagem: 'Esta ação não é possível na situação atual da escala.',
+  },
+  EscalaSemRequisicoes: {
+    status: 409,
+    mensagem: 'A escala não tem requisições: cadastre ao menos uma antes de abri-la.',
+  },
   SemHabilitacao: { status: 409, mensagem: 'Você não possui habilitação para a função!' },
   SemDescanso: { status: 409, mensagem: 'Você não possui descanso suficiente para esta operação!' },
   EleicaoInexistente: { status: 404, mensagem: 'Não há eleição aberta para votação.' },

@@ -4,24 +4,11 @@ import { parse } from 'date-fns/parse';
 
 /** pt-BR presentation rules shared by the web app and the PDFs. */
 
-const PARTICULAS = new Set(['da', 'das', 'de', 'do', 'dos', 'e']);
+// Kept in texto.ts, free of date-fns, so the login page's frame can use them without loading it
+// (docs/decisions/0133); re-exported for the existing callers.
+import { preencher } from './texto.ts';
 
-/** 'JOSÉ DA SILVA' → 'José da Silva' (proper-name capitalisation). */
-export function nomeProprio(nome: string): string {
-  return nome
-    .trim()
-    .toLocaleLowerCase('pt-BR')
-    .split(/\s+/)
-    .map((parte, i) =>
-      i > 0 && PARTICULAS.has(parte)
-        ? parte
-        : parte
-            .split('-')
-            .map((p) => p.charAt(0).toLocaleUpperCase('pt-BR') + p.slice(1))
-            .join('-'),
-    )
-    .join(' ');
-}
+export { nomeProprio, preencher } from './texto.ts';
 
 export function somenteDigitos(valor: string): string {
   return valor.replace(/\D/g, '');
@@ -37,10 +24,6 @@ export function formatarCpf(cpf: string): string {
 export function mascararCpf(cpf: string): string {
   const f = formatarCpf(cpf);
   return `***${f.slice(3, 11)}-**`;
-}
-
-export function preencher(valor: number | string, digitos: number): string {
-  return String(valor).padStart(digitos, '0');
 }
 
 const moeda = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });

@@ -13,8 +13,6 @@ export const PARAMETRO_PONTEIRO: Readonly<Record<number, string>> = {
   [CATEGORIA.vigia]: 'EXIBIR_OFERTA_PONTEIRO_VIGIAS',
 };
 
-export const NOMES_PARAMETROS_PONTEIRO: readonly string[] = Object.values(PARAMETRO_PONTEIRO);
-
 export interface QuemVe {
   codCategoria: number;
   artigo: number;

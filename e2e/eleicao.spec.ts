@@ -187,6 +187,14 @@ test('a equipe do OGMO vê as eleições e baixa o resultado da encerrada; os de
   await aberta.getByRole('button', { name: 'Encerrar eleição' }).click();
   const modal = page.getByRole('dialog', { name: 'Encerrar eleição' });
   await expect(modal).toContainText('Não há como reabrir.');
+  const confirmar = modal.getByRole('button', { name: 'Encerrar', exact: true });
+  await expect(confirmar).toBeDisabled();
+  // A wrong commission code is refused and nothing closes (docs/decisions/0063-cedula-selada.md).
+  await modal.getByLabel('Chave da apuração').fill('aaaa-bbbb-cccc-dddd-eeee-ffff');
+  await expect(modal.getByLabel('Chave da apuração')).toHaveValue('AAAA-BBBB-CCCC-DDDD-EEEE-FFFF');
+  await confirmar.click();
+  await expect(modal).toContainText('A chave da apuração não confere com a desta eleição.');
+  await capturarTela(page, 'eleicao-encerrar-chave-errada-celular');
   await modal.getByRole('button', { name: 'Cancelar' }).click();
   await expect(modal).toBeHidden();
   await expect(aberta).toContainText('Aberta');

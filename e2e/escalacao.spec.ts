@@ -140,7 +140,7 @@ test('100002 (Conferente) vê a ordem de preferência das escolhas', async ({ pa
   const segunda = botoes.nth(1);
   const terceira = botoes.nth(2);
   // Conferente sees the hold, not the vacancies.
-  await expect(primeira.locator('.oferta-detalhe')).toHaveText(/^(Porão|Bloco) \d+$/);
+  await expect(primeira.locator('.oferta-detalhe')).toHaveText(/^(Porão|Bloco) \d+( · \d+ escolhas?)?$/);
   await primeira.click();
   await esperarEscolhida(primeira, true);
   await segunda.click();

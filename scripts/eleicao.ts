@@ -1,17 +1,19 @@
 import { writeFileSync } from 'node:fs';
+import { createInterface } from 'node:readline/promises';
 import { formatarPercentual } from '../common/eleicao.ts';
 import { carregarConfig } from '../server/config.ts';
 import { abrirBancoMigrado } from '../server/db/abrir.ts';
 import { listarEleicoes } from '../server/db/repositorios/eleicoes.ts';
 import { ErroApp } from '../server/http/erro-app.ts';
 import { pdfResultado } from '../server/pdf/eleicao.ts';
-import { apurarEleicao, encerrarEleicao } from '../server/services/eleicao.ts';
+import { apurarEleicao, encerrarEleicao, prepararUrna } from '../server/services/eleicao.ts';
 
 /**
  * The election commands of OGMO staff (docs/decisions/0062-eleicao-apuracao.md), on the configured
  * database (DATABASE_URL / DATA_DIR, like the server):
  *   npm run eleicao:listar
- *   npm run eleicao:encerrar -- <id>
+ *   npm run eleicao:chave -- <id>          sets up the sealed box; prints the commission's code once
+ *   npm run eleicao:encerrar -- <id>       asks for that code (or reads CHAVE_APURACAO) and tallies
  *   npm run eleicao:resultado -- <id> [arquivo.pdf]
  */
 const [comando, idTexto, arquivo] = process.argv.slice(2);
@@ -27,8 +29,29 @@ function idInformado(): number {
   return id;
 }
 
+/** The commission's code: from CHAVE_APURACAO (scripts), else typed at the prompt. */
+async function chaveApuracao(): Promise<string> {
+  const doAmbiente = process.env.CHAVE_APURACAO?.trim();
+  if (doAmbiente) return doAmbiente;
+  const leitor = createInterface({ input: process.stdin, output: process.stdout });
+  try {
+    return await leitor.question('Chave da apuração (entregue à comissão eleitoral): ');
+  } finally {
+    leitor.close();
+  }
+}
+
 try {
   switch (comando) {
+    case 'chave': {
+      const urna = await prepararUrna(banco.db, idInformado());
+      console.log('Urna lacrada. Entregue esta chave da apuração à comissão eleitoral:');
+      console.log(`\n    ${urna.chaveApuracao}\n`);
+      console.log(
+        'Ela não fica guardada em lugar nenhum: sem ela a eleição não é apurada. Os votos só são aceitos a partir de agora.',
+      );
+      break;
+    }
     case 'listar': {
       const eleicoes = await listarEleicoes(banco.db);
       if (eleicoes.length === 0) console.log('Nenhuma eleição cadastrada.');
@@ -40,7 +63,8 @@ try {
       break;
     }
     case 'encerrar': {
-      const eleicao = await encerrarEleicao(banco.db, idInformado(), new Date());
+      const id = idInformado();
+      const eleicao = await encerrarEleicao(banco.db, id, new Date(), await chaveApuracao());
       console.log(
         `Eleição ${eleicao.$id} encerrada em ${eleicao.encerramento}. O resultado já pode ser emitido.`,
       );
@@ -61,7 +85,9 @@ try {
       break;
     }
     default:
-      console.error('Uso: node scripts/eleicao.ts listar | encerrar <id> | resultado <id> [arquivo.pdf]');
+      console.error(
+        'Uso: node scripts/eleicao.ts listar | chave <id> | encerrar <id> | resultado <id> [arquivo.pdf]',
+      );
       process.exitCode = 2;
   }
 } catch (erro) {

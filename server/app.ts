@@ -1,25 +1,36 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { pluginAoVivo } from './ao-vivo/plugin.ts';
 import type { Clock } from './clock.ts';
 import { relogioSistema } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Banco } from './db/connection.ts';
+import { pluginEscalacao } from './escalacao/plugin.ts';
+import { ehApi } from './http/caminho.ts';
 import type { Contexto } from './http/contexto.ts';
 import { prepararAutenticacao } from './plugins/autenticacao.ts';
 import { cabecalhosDeSeguranca } from './plugins/cabecalhos-seguranca.ts';
+import { catalogarRotas } from './plugins/catalogo-rotas.ts';
+import { comprimirRespostasApi } from './plugins/compressao.ts';
 import { tratarErros } from './plugins/envelope.ts';
+import { documentarApi } from './plugins/openapi.ts';
 import { servirWeb } from './plugins/web.ts';
 import { protegerXsrf } from './plugins/xsrf.ts';
 import { rotasAvulso } from './routes/avulso/rotas.ts';
 import { rotasDeclaracoes } from './routes/declaracoes/rotas.ts';
 import { rotasEleicoes } from './routes/eleicoes/rotas.ts';
 import { rotasEscalaAberta } from './routes/escala-aberta/rotas.ts';
+import { rotasEscalacao } from './routes/escalacao/rotas.ts';
+import { rotasEventos } from './routes/eventos/rotas.ts';
 import { rotasFinanceiro } from './routes/financeiro/rotas.ts';
 import { rotasFotos } from './routes/fotos/rotas.ts';
+import { rotasGestao } from './routes/gestao/rotas.ts';
+import { rotasResultadoEscala } from './routes/resultado-escala/rotas.ts';
+import { rotasSeguranca } from './routes/seguranca/rotas.ts';
 import { rotasSessao } from './routes/sessao/rotas.ts';
-import { rotasVagas } from './routes/vagas/rotas.ts';
 import { GravacaoEmGrupo } from './services/gravacao-em-grupo.ts';
+import { CacheParametros } from './services/parametros.ts';
 import { obterSegredo } from './services/segredos.ts';
 import { CacheSessoes, gravadorDeSessoes } from './services/sessoes.ts';
 
@@ -68,11 +79,14 @@ export async function construirApp(opcoes: OpcoesApp): Promise<FastifyInstance> 
     config,
     clock: opcoes.clock ?? relogioSistema,
     segredoFotos: await obterSegredo(banco.db, 'fotos'),
+    segredoAparelhos: await obterSegredo(banco.db, 'aparelhos'),
     gravacao,
     gravarSessao: gravadorDeSessoes(banco, gravacao),
     sessoes: new CacheSessoes(banco.db, opcoes.clock ?? relogioSistema),
+    parametros: new CacheParametros(banco.db, opcoes.clock ?? relogioSistema),
   };
   app.decorate('ctx', ctx);
+  catalogarRotas(app);
   // Only JSON is accepted: anything else is a 415 in the envelope.
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
@@ -108,8 +122,10 @@ export async function construirApp(opcoes: OpcoesApp): Promise<FastifyInstance> 
   tratarErros(app);
   prepararAutenticacao(app);
   protegerXsrf(app);
+  // Before the default below: it sets ETag and `private, no-cache` where a copy may be kept (decision 0130).
+  comprimirRespostasApi(app);
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+    if (ehApi(request) && !reply.hasHeader('cache-control')) {
       reply.header('Cache-Control', 'no-store');
     }
     // A file (PDF) has no envelope to carry a renewed token: every answer also carries it in a header,
@@ -118,15 +134,24 @@ export async function construirApp(opcoes: OpcoesApp): Promise<FastifyInstance> 
     return payload;
   });
 
-  // Routes.
+  // App modules.
+  await app.register(pluginEscalacao);
+  await app.register(pluginAoVivo);
+
+  // Routes: the document first, so it sees every route registered after it.
+  await documentarApi(app, config.versao);
   await app.register(rotasSessao);
   await app.register(rotasEscalaAberta);
   await app.register(rotasAvulso);
   await app.register(rotasFotos);
   await app.register(rotasFinanceiro);
-  await app.register(rotasVagas);
+  await app.register(rotasEscalacao);
+  await app.register(rotasEventos);
   await app.register(rotasDeclaracoes);
   await app.register(rotasEleicoes);
+  await app.register(rotasGestao);
+  await app.register(rotasSeguranca);
+  await app.register(rotasResultadoEscala);
 
   await servirWeb(app, config.webDir);
   return app;

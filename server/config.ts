@@ -41,6 +41,15 @@ export interface Config {
   urlPublica: string;
   trustProxy: boolean;
   fusoHorario: string;
+  /** Server processes sharing PORT (node:cluster); more than one needs PostgreSQL (docs/decisions/0161). */
+  processos: number;
+  /** The live stream (docs/decisions/0160). */
+  aoVivo: {
+    /** At most one counts message per category in this period. */
+    intervaloContagensMs: number;
+    /** A comment line on every stream this often, which also ends the streams of ended sessions. */
+    pulsoMs: number;
+  };
   organizacao: Organizacao;
   logLevel: string;
 }
@@ -120,6 +129,11 @@ export function carregarConfig(env: NodeJS.ProcessEnv = process.env): Config {
     urlPublica: (env.URL_PUBLICA ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     trustProxy: booleano(env.TRUST_PROXY, false),
     fusoHorario: env.FUSO_HORARIO ?? 'America/Recife',
+    processos: Math.trunc(numero(env.PROCESSOS, 1)),
+    aoVivo: {
+      intervaloContagensMs: 1_000,
+      pulsoMs: numero(env.AO_VIVO_PULSO_SEGUNDOS, 20) * 1_000,
+    },
     organizacao: {
       nome: env.ORG_NOME ?? 'OGMO Suape',
       nomeCompleto:

@@ -1,40 +1,81 @@
 import './processo.ts'; // first: sizes libuv's pool before anything can start it
+import cluster from 'node:cluster';
 import { construirApp } from './app.ts';
 import { carregarConfig } from './config.ts';
 import { abrirBancoMigrado } from './db/abrir.ts';
 import { bancoVazio, semearDemo } from './db/seed/demo.ts';
 import { baixarPrioridadeDoPool } from './processo.ts';
 
-/** Listens, and shuts down gracefully: in-flight requests finish, then the database closes. */
+/**
+ * Listens, and shuts down gracefully: in-flight requests finish, then the database closes. With PROCESSOS=N
+ * (PostgreSQL only) this process prepares the database and starts N workers sharing the port (node:cluster);
+ * they behave as one through LISTEN/NOTIFY (docs/decisions/0161).
+ */
 const config = carregarConfig();
-const baixadas = await baixarPrioridadeDoPool(config.hashNice);
-if (process.platform === 'linux' && config.hashNice > 0 && baixadas === 0) {
-  console.warn(
-    'Aviso: nenhuma thread do pool do libuv encontrada; o Argon2id roda com a prioridade do servidor.',
-  );
+if (config.processos > 1 && cluster.isPrimary) {
+  await iniciarProcessos();
+} else {
+  await servir();
 }
-const banco = await abrirBancoMigrado(config);
-if (config.demo && (await bancoVazio(banco.db))) {
-  const inicio = Date.now();
-  await semearDemo(banco.db, config);
-  console.log(`Dados de demonstração criados em ${((Date.now() - inicio) / 1000).toFixed(1)} s.`);
-}
-const app = await construirApp({ config, banco });
 
-let encerrando = false;
-async function encerrar(sinal: string) {
-  if (encerrando) return;
-  encerrando = true;
-  app.log.info({ sinal }, 'encerrando');
-  try {
-    await app.close();
-    await banco.fechar();
-  } finally {
-    process.exit(0);
+async function iniciarProcessos(): Promise<void> {
+  if (!config.databaseUrl) {
+    console.error(
+      `✗ PROCESSOS=${config.processos}: o SQLite roda em um só processo. Para mais de um servidor use o PostgreSQL (DATABASE_URL=postgres://…).`,
+    );
+    process.exit(1);
   }
+  // Migrations and the demo once, before the workers start: none of them races another to seed.
+  const banco = await abrirBancoMigrado(config);
+  if (config.demo && (await bancoVazio(banco.db))) await semearDemo(banco.db, config);
+  await banco.fechar();
+  let encerrando = false;
+  const iniciar = () => cluster.fork();
+  for (let i = 0; i < config.processos; i++) iniciar();
+  cluster.on('exit', (trabalhador, codigo, sinal) => {
+    if (encerrando) return;
+    console.error(`Processo ${trabalhador.process.pid} terminou (${sinal ?? codigo}); iniciando outro.`);
+    iniciar();
+  });
+  const parar = () => {
+    encerrando = true;
+    for (const trabalhador of Object.values(cluster.workers ?? {})) trabalhador?.process.kill('SIGTERM');
+  };
+  process.on('SIGTERM', parar);
+  process.on('SIGINT', parar);
+  console.log(`Portal do TPA em http://localhost:${config.port} (${config.processos} processos, postgres)`);
 }
-process.on('SIGTERM', () => void encerrar('SIGTERM'));
-process.on('SIGINT', () => void encerrar('SIGINT'));
 
-await app.listen({ port: config.port, host: config.host });
-console.log(`Portal do TPA em http://localhost:${config.port} (${banco.dialeto})`);
+async function servir(): Promise<void> {
+  const baixadas = await baixarPrioridadeDoPool(config.hashNice);
+  if (process.platform === 'linux' && config.hashNice > 0 && baixadas === 0) {
+    console.warn(
+      'Aviso: nenhuma thread do pool do libuv encontrada; o Argon2id roda com a prioridade do servidor.',
+    );
+  }
+  const banco = await abrirBancoMigrado(config);
+  if (config.demo && (await bancoVazio(banco.db))) {
+    const inicio = Date.now();
+    await semearDemo(banco.db, config);
+    console.log(`Dados de demonstração criados em ${((Date.now() - inicio) / 1000).toFixed(1)} s.`);
+  }
+  const app = await construirApp({ config, banco });
+
+  let encerrando = false;
+  async function encerrar(sinal: string) {
+    if (encerrando) return;
+    encerrando = true;
+    app.log.info({ sinal }, 'encerrando');
+    try {
+      await app.close();
+      await banco.fechar();
+    } finally {
+      process.exit(0);
+    }
+  }
+  process.on('SIGTERM', () => void encerrar('SIGTERM'));
+  process.on('SIGINT', () => void encerrar('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  console.log(`Portal do TPA em http://localhost:${config.port} (${banco.dialeto})`);
+}

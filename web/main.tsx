@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+import { ativarOffline } from './features/sessao/offline.ts';
 import { queryClient } from './lib/consultas.ts';
 import { router } from './router.tsx';
 import './styles/global.css';
@@ -16,3 +17,7 @@ createRoot(raiz).render(
     </QueryClientProvider>
   </StrictMode>,
 );
+
+// The installable, offline-readable app (docs/decisions/0132), after the page has loaded so it never
+// competes with the first paint; a login activates it too (apos-login.ts).
+window.addEventListener('load', ativarOffline);

@@ -3,6 +3,7 @@ import { Layout } from './components/layout/layout.tsx';
 import { rotasDeclaracoes, rotasPublicasDeclaracoes } from './features/declaracoes/rotas.tsx';
 import { rotasEleicao } from './features/eleicao/rotas.tsx';
 import { rotasEscalacao } from './features/escalacao/rotas.tsx';
+import { rotasGestao } from './features/gestao/rotas.tsx';
 import { rotasInicio, rotasPublicasInicio } from './features/inicio/rotas.tsx';
 import { rotasMinhaConta } from './features/minha-conta/rotas.tsx';
 import { exigirLogin } from './features/sessao/guarda.ts';
@@ -33,6 +34,7 @@ export const router = createBrowserRouter([
           ...rotasMinhaConta,
           ...rotasDeclaracoes,
           ...rotasEleicao,
+          ...rotasGestao(() => exigirLogin()),
         ],
       },
       { path: '*', loader: () => redirect(caminhos.inicio) },

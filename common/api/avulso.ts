@@ -1,4 +1,6 @@
+import { inteiro32DaUrl } from '../inteiros.ts';
 import { z } from '../zod-pt.ts';
+import { definirEndpoint } from './endpoint.ts';
 
 /** GET /api/avulso/habilitacoes: one item per qualification. */
 export const habilitacaoSchema = z.object({
@@ -41,4 +43,44 @@ export type UltimosTrabalhos = z.infer<typeof ultimosTrabalhosSchema>;
 /** Queued service message (escalacao.md §3). */
 export const mensagemServicoSchema = z.object({ codigo: z.number(), titulo: z.string(), corpo: z.string() });
 export type MensagemServico = z.infer<typeof mensagemServicoSchema>;
-export const codigoMensagemParams = z.object({ codigo: z.coerce.number().int().positive() });
+export const codigoMensagemParams = z.object({ codigo: inteiro32DaUrl().positive() });
+
+export const apiAvulso = {
+  habilitacoes: definirEndpoint({
+    metodo: 'GET',
+    caminho: '/api/avulso/habilitacoes',
+    resposta: z.array(habilitacaoSchema),
+    erros: [],
+    acesso: 'sessao',
+    grupo: 'Trabalhador',
+    resumo: 'As habilitações (funções) do trabalhador',
+  }),
+  ultimosTrabalhos: definirEndpoint({
+    metodo: 'GET',
+    caminho: '/api/avulso/ultimosTrabalhos',
+    resposta: ultimosTrabalhosSchema,
+    erros: [],
+    acesso: 'sessao',
+    grupo: 'Trabalhador',
+    resumo: 'Os últimos engajamentos por ano e mês, e o trabalho corrente',
+  }),
+  mensagens: definirEndpoint({
+    metodo: 'GET',
+    caminho: '/api/avulso/mensagens',
+    resposta: z.array(mensagemServicoSchema),
+    erros: [],
+    acesso: 'sessao',
+    grupo: 'Trabalhador',
+    resumo: 'As mensagens de serviço ainda não lidas, da mais antiga à mais nova',
+  }),
+  marcarMensagemLida: definirEndpoint({
+    metodo: 'POST',
+    caminho: '/api/avulso/mensagens/:codigo/lida',
+    params: codigoMensagemParams,
+    resposta: z.null(),
+    erros: ['NaoEncontrado'],
+    acesso: 'sessao',
+    grupo: 'Trabalhador',
+    resumo: 'Marca a mensagem como lida (idempotente)',
+  }),
+} as const;

@@ -10,6 +10,7 @@ import {
   uf,
 } from '../campos-pessoais.ts';
 import { z } from '../zod-pt.ts';
+import { arquivo, definirEndpoint } from './endpoint.ts';
 
 /**
  * The wire of both declarations (minha-conta.md §3, §5, §7). The same schemas validate the web forms
@@ -202,7 +203,82 @@ export const verificacaoSchema = z.object({
 });
 export type Verificacao = z.infer<typeof verificacaoSchema>;
 
-/** The PDF link: /api/declaracoes/<43-char token>.pdf */
-export const arquivoDeclaracaoParams = z.object({
-  arquivo: z.string().regex(/^[A-Za-z0-9_-]{43}\.pdf$/, 'Declaração não encontrada.'),
-});
+/**
+ * The PDF link: /api/declaracoes/<43-char token>.pdf. A malformed name is an unknown declaration (404), not
+ * bad input: the handler checks the form, so the link gives away nothing about what a valid one looks like.
+ */
+export const arquivoDeclaracaoParams = z.object({ arquivo: z.string().max(100) });
+
+export const apiDeclaracoes = {
+  acessarLockdown: definirEndpoint({
+    metodo: 'GET',
+    caminho: '/api/lockdown/acessarDeclaracao',
+    resposta: acessarDeclaracaoLockdownSchema,
+    erros: [],
+    acesso: 'sessao',
+    grupo: 'Declarações',
+    resumo: 'Declaração de atividade (lockdown): se está habilitada, a já emitida e os dados do cadastro',
+  }),
+  emitirLockdown: definirEndpoint({
+    metodo: 'POST',
+    caminho: '/api/lockdown/emitirDeclaracao',
+    corpo: emitirDeclaracaoLockdownBody,
+    resposta: declaracaoEmitidaSchema,
+    erros: ['DeclaracaoNaoHabilitada', 'DeclaracaoJaEmitida'],
+    acesso: 'sessao',
+    grupo: 'Declarações',
+    resumo: 'Emite a declaração de atividade; responde o link do PDF',
+    descricao: 'Uma segunda emissão é recusada (DeclaracaoJaEmitida) com o link da primeira em `dados.url`.',
+  }),
+  acessarMp945: definirEndpoint({
+    metodo: 'GET',
+    caminho: '/api/mp945/acessarDeclaracao',
+    resposta: acessarDeclaracaoMp945Schema,
+    erros: [],
+    acesso: 'sessao',
+    grupo: 'Declarações',
+    resumo: 'Declaração de afastamento (MP 945): se está habilitada e a já emitida',
+  }),
+  dadosAcessoMp945: definirEndpoint({
+    metodo: 'POST',
+    caminho: '/api/mp945/dadosAcesso',
+    corpo: formularioAcessoSchema,
+    resposta: cadastroMp945Schema,
+    erros: ['DeclaracaoNaoHabilitada', 'DeclaracaoJaEmitida', 'DadosAcessoIncorretos', 'MuitasRequisicoes'],
+    acesso: 'sessao',
+    grupo: 'Declarações',
+    resumo: 'Confere CPF e data de nascimento do trabalhador e devolve seus dados cadastrais',
+    descricao:
+      'Falhas contam para um bloqueio temporário: `dados.tentativasRestantes` diz quantas restam (DadosAcessoIncorretos).',
+  }),
+  enviarMp945: definirEndpoint({
+    metodo: 'POST',
+    caminho: '/api/mp945/enviarDeclaracao',
+    corpo: enviarDeclaracaoMp945Body,
+    resposta: declaracaoEmitidaSchema,
+    erros: ['DeclaracaoNaoHabilitada', 'DeclaracaoJaEmitida', 'DadosAcessoIncorretos', 'MuitasRequisicoes'],
+    acesso: 'sessao',
+    grupo: 'Declarações',
+    resumo: 'Emite a declaração de afastamento; responde o link do PDF',
+  }),
+  pdf: definirEndpoint({
+    metodo: 'GET',
+    caminho: '/api/declaracoes/:arquivo',
+    params: arquivoDeclaracaoParams,
+    resposta: arquivo('application/pdf'),
+    erros: ['NaoEncontrado'],
+    acesso: 'publico',
+    grupo: 'Declarações',
+    resumo: 'O PDF de uma declaração emitida; o link (um segredo de 256 bits) é a autorização',
+  }),
+  verificacao: definirEndpoint({
+    metodo: 'GET',
+    caminho: '/api/verificacao/:codigo',
+    params: codigoVerificacaoParams,
+    resposta: verificacaoSchema,
+    erros: ['NaoEncontrado'],
+    acesso: 'publico',
+    grupo: 'Declarações',
+    resumo: 'Verificação pública de uma declaração pelo código impresso nela',
+  }),
+} as const;

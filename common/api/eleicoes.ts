@@ -1,4 +1,6 @@
+import { inteiro32, inteiro32DaUrl } from '../inteiros.ts';
 import { z } from '../zod-pt.ts';
+import { arquivo, definirEndpoint } from './endpoint.ts';
 
 /**
  * The CPATP election (escalacao.md §3, §7; docs/decisions/0060-eleicao-sigilo-do-voto.md).
@@ -30,18 +32,29 @@ export type EleicaoPendente = NonNullable<z.infer<typeof eleicaoPendenteSchema>>
 
 /** POST /api/eleicoes/voto */
 export const votoBody = z.object({
-  idEleicao: z.number({ error: 'Informe a eleição.' }).int('Eleição inválida.').positive('Eleição inválida.'),
-  voto: z
-    .number({ error: 'Escolha um candidato, voto em branco ou voto nulo.' })
-    .int('Voto inválido.')
+  idEleicao: inteiro32('Eleição inválida.', 'Informe a eleição.').positive('Eleição inválida.'),
+  voto: inteiro32('Voto inválido.', 'Escolha um candidato, voto em branco ou voto nulo.')
     .positive('Voto inválido.')
     .max(999999, 'Voto inválido.'),
 });
 export type VotoBody = z.infer<typeof votoBody>;
 
 export const idEleicaoParams = z.object({
-  id: z.coerce.number({ error: 'Eleição inválida.' }).int('Eleição inválida.').positive('Eleição inválida.'),
+  id: inteiro32DaUrl('Eleição inválida.', 'Eleição inválida.').positive('Eleição inválida.'),
 });
+
+/**
+ * POST /api/eleicoes/:id/encerrar (staff): the commission's code opens the sealed box for the tally
+ * (docs/decisions/0063-cedula-selada.md). Case, spaces and hyphens do not matter.
+ */
+export const encerrarEleicaoBody = z.object({
+  chaveApuracao: z
+    .string({ error: 'Informe a chave da apuração.' })
+    .trim()
+    .min(1, 'Informe a chave da apuração.')
+    .max(64, 'Chave da apuração inválida.'),
+});
+export type EncerrarEleicaoBody = z.infer<typeof encerrarEleicaoBody>;
 
 export const situacaoEleicaoSchema = z.enum(['aberta', 'encerrada']);
 export type SituacaoEleicao = z.infer<typeof situacaoEleicaoSchema>;
@@ -104,3 +117,93 @@ export const listaEleicoesSchema = z.array(
   eleicaoResumoSchema.extend({ candidatos: z.number(), votantes: z.number() }),
 );
 export type ListaEleicoes = z.infer<typeof listaEleicoesSchema>;
+
+const EQUIPE = 'Somente a equipe do OGMO.';
+
+export const apiEleicoes = {
+  pendente: definirEndpoint({
+    metodo: 'GET',
+    caminho: '/api/eleicoes/pendente',
+    resposta: eleicaoPendenteSchema,
+    erros: [],
+    acesso: 'sessao',
+    grupo: 'Eleição CPATP',
+    resumo: 'A eleição aberta em que o trabalhador ainda não votou, com a cédula; null se não há',
+  }),
+  voto: definirEndpoint({
+    metodo: 'POST',
+    caminho: '/api/eleicoes/voto',
+    corpo: votoBody,
+    resposta: z.null(),
+    erros: ['AcessoNegado', 'EleicaoInexistente', 'VotoJaRegistrado'],
+    acesso: 'sessao',
+    grupo: 'Eleição CPATP',
+    resumo: 'Registra o voto do trabalhador (uma única vez por eleição)',
+  }),
+  lista: definirEndpoint({
+    metodo: 'GET',
+    caminho: '/api/eleicoes',
+    resposta: listaEleicoesSchema,
+    erros: ['AcessoNegado'],
+    acesso: 'sessao',
+    grupo: 'Eleição CPATP',
+    resumo: 'Todas as eleições, da mais nova à mais antiga',
+    descricao: EQUIPE,
+  }),
+  encerrar: definirEndpoint({
+    metodo: 'POST',
+    caminho: '/api/eleicoes/:id/encerrar',
+    params: idEleicaoParams,
+    corpo: encerrarEleicaoBody,
+    resposta: eleicaoResumoSchema,
+    erros: ['AcessoNegado', 'NaoEncontrado', 'EleicaoEncerrada'],
+    acesso: 'sessao',
+    grupo: 'Eleição CPATP',
+    resumo: 'Encerra a eleição e apura: a chave da comissão abre a urna selada',
+    descricao: `${EQUIPE} Uma chave que não confere é recusada (DadosInvalidos) e nada muda.`,
+  }),
+  resultado: definirEndpoint({
+    metodo: 'GET',
+    caminho: '/api/eleicoes/:id/resultado',
+    params: idEleicaoParams,
+    resposta: resultadoEleicaoSchema,
+    erros: ['AcessoNegado', 'NaoEncontrado', 'EleicaoEmAndamento'],
+    acesso: 'sessao',
+    grupo: 'Eleição CPATP',
+    resumo: 'A apuração de uma eleição encerrada',
+    descricao: EQUIPE,
+  }),
+  resultadoPdf: definirEndpoint({
+    metodo: 'GET',
+    caminho: '/api/eleicoes/:id/resultado.pdf',
+    params: idEleicaoParams,
+    resposta: arquivo('application/pdf'),
+    erros: ['AcessoNegado', 'NaoEncontrado', 'EleicaoEmAndamento'],
+    acesso: 'sessao',
+    grupo: 'Eleição CPATP',
+    resumo: 'A apuração em PDF',
+    descricao: EQUIPE,
+  }),
+  zeresima: definirEndpoint({
+    metodo: 'GET',
+    caminho: '/api/eleicoes/:id/zeresima',
+    params: idEleicaoParams,
+    resposta: zeresimaSchema,
+    erros: ['AcessoNegado', 'NaoEncontrado', 'EleicaoEncerrada', 'EleicaoEmAndamento'],
+    acesso: 'sessao',
+    grupo: 'Eleição CPATP',
+    resumo: 'A zerésima: a urna sem votos, antes do primeiro voto',
+    descricao: EQUIPE,
+  }),
+  zeresimaPdf: definirEndpoint({
+    metodo: 'GET',
+    caminho: '/api/eleicoes/:id/zeresima.pdf',
+    params: idEleicaoParams,
+    resposta: arquivo('application/pdf'),
+    erros: ['AcessoNegado', 'NaoEncontrado', 'EleicaoEncerrada', 'EleicaoEmAndamento'],
+    acesso: 'sessao',
+    grupo: 'Eleição CPATP',
+    resumo: 'A zerésima em PDF',
+    descricao: EQUIPE,
+  }),
+} as const;

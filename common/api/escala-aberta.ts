@@ -1,4 +1,5 @@
 import { z } from '../zod-pt.ts';
+import { definirEndpoint } from './endpoint.ts';
 
 /** GET /api/escalaAberta: the open call, or null when there is none. */
 export const escalaAbertaSchema = z.object({
@@ -9,3 +10,15 @@ export const escalaAbertaSchema = z.object({
   horaChamada: z.string(),
 });
 export type EscalaAberta = z.infer<typeof escalaAbertaSchema>;
+
+export const apiEscalaAberta = {
+  escalaAberta: definirEndpoint({
+    metodo: 'GET',
+    caminho: '/api/escalaAberta',
+    resposta: escalaAbertaSchema.nullable(),
+    erros: [],
+    acesso: 'publico',
+    grupo: 'Escalação',
+    resumo: 'A chamada aberta agora, ou null quando não há nenhuma',
+  }),
+} as const;

@@ -1,4 +1,7 @@
+import { categoriaPorCodigo } from '../dominio.ts';
+import { inteiro32, inteiro32DaUrl } from '../inteiros.ts';
 import { z } from '../zod-pt.ts';
+import { definirEndpoint } from './endpoint.ts';
 
 /**
  * The wire of the electronic call (escalacao.md §3 and §7, decisions.md §3).
@@ -82,34 +85,33 @@ export const escalaCarregadaSchema = z.object({
 export type EscalaCarregada = z.infer<typeof escalaCarregadaSchema>;
 
 export const vagasQuery = z.object({
-  numEscalacao: z.coerce
-    .number({ error: 'Informe o número da escala.' })
-    .int()
-    .positive('Número de escala inválido.'),
+  numEscalacao: inteiro32DaUrl('Número de escala inválido.', 'Informe o número da escala.').positive(
+    'Número de escala inválido.',
+  ),
 });
 
 /** One changed offer in POST /api/vagas (escalacao.md §7). */
 export const escolhaSchema = z.object({
-  numRequisicao: z.number().int(),
-  codOperador: z.number().int(),
-  codNavio: z.number().int(),
+  numRequisicao: inteiro32(),
+  codOperador: inteiro32(),
+  codNavio: inteiro32(),
   dataOperacao: z.string().regex(/^\d{8}$/),
-  codPeriodo: z.number().int(),
+  codPeriodo: inteiro32(),
   numPorao: z.string().max(10),
   numPoraoFuncao: z.string().max(10),
-  codFuncao: z.number().int(),
+  codFuncao: inteiro32(),
   nomeFuncao: z.string().max(120),
-  seqCategoria: z.number().int(),
-  seqCategoTPA: z.number().int(),
+  seqCategoria: inteiro32(),
+  seqCategoTPA: inteiro32(),
   escolhida: z.boolean(),
-  preferencia: z.number().int().positive().nullable(),
+  preferencia: inteiro32().positive().nullable(),
 });
 export type Escolha = z.infer<typeof escolhaSchema>;
 
 export const postVagasBody = z.object({
-  numEscalacao: z.number().int().positive(),
+  numEscalacao: inteiro32().positive(),
   /** Category code: 1, 2, 4 or 6. */
-  categoria: z.number().int(),
+  categoria: inteiro32(),
   escolhas: z.array(escolhaSchema).min(1, 'Nenhuma oferta enviada.').max(500),
 });
 export type PostVagasBody = z.infer<typeof postVagasBody>;
@@ -123,8 +125,8 @@ export const postVagasResposta = z.object({
 export type PostVagasResposta = z.infer<typeof postVagasResposta>;
 
 export const avulsosConfirmadosQuery = z.object({
-  numEscalacao: z.coerce.number().int().positive(),
-  codCategoria: z.coerce.number().int(),
+  numEscalacao: inteiro32DaUrl().positive(),
+  codCategoria: inteiro32DaUrl(),
 });
 
 export const avulsoConfirmadoSchema = z.object({
@@ -148,3 +150,67 @@ export const avulsosConfirmadosSchema = z.object({
   avulsosConfirmados: z.array(grupoConfirmadosSchema),
 });
 export type AvulsosConfirmados = z.infer<typeof avulsosConfirmadosSchema>;
+
+/** The body as the server takes it: the wire, positive keys, each offer once and a known category. */
+export const postVagasCorpo = postVagasBody.superRefine((corpo, ctx) => {
+  const vistas = new Set<number>();
+  corpo.escolhas.forEach((e, i) => {
+    for (const campo of ['numRequisicao', 'seqCategoria', 'codFuncao'] as const) {
+      if (!(e[campo] > 0)) {
+        ctx.addIssue({ code: 'custom', path: ['escolhas', i, campo], message: 'Número fora do intervalo.' });
+      }
+    }
+    if (vistas.has(e.seqCategoria)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['escolhas', i, 'seqCategoria'],
+        message: 'A mesma oferta foi enviada mais de uma vez.',
+      });
+    }
+    vistas.add(e.seqCategoria);
+  });
+  if (!categoriaPorCodigo(corpo.categoria)) {
+    ctx.addIssue({ code: 'custom', path: ['categoria'], message: 'Categoria inválida.' });
+  }
+});
+
+export const avulsosConfirmadosConsulta = avulsosConfirmadosQuery.superRefine((q, ctx) => {
+  if (!categoriaPorCodigo(q.codCategoria)) {
+    ctx.addIssue({ code: 'custom', path: ['codCategoria'], message: 'Categoria inválida.' });
+  }
+});
+
+export const apiEscalacao = {
+  vagas: definirEndpoint({
+    metodo: 'GET',
+    caminho: '/api/vagas',
+    query: vagasQuery,
+    resposta: escalaCarregadaSchema,
+    erros: ['NaoEncontrado', 'TpaImpedido', 'EscalaFechada'],
+    acesso: 'sessao',
+    grupo: 'Escalação',
+    resumo: 'A escala carregada: as ofertas da chamada calculadas para o trabalhador',
+  }),
+  escolher: definirEndpoint({
+    metodo: 'POST',
+    caminho: '/api/vagas',
+    corpo: postVagasCorpo,
+    resposta: postVagasResposta,
+    erros: ['NaoEncontrado', 'TpaImpedido', 'EscalaFechada', 'SemHabilitacao', 'SemDescanso'],
+    acesso: 'sessao',
+    grupo: 'Escalação',
+    resumo: 'Escolhe ou desiste de ofertas de uma categoria; responde o estado resultante delas',
+    descricao:
+      'Envie só as ofertas cuja escolha mudou. Uma recusa por oferta traz `dados.seqCategoria` da oferta recusada.',
+  }),
+  avulsosConfirmados: definirEndpoint({
+    metodo: 'GET',
+    caminho: '/api/avulsosConfirmados',
+    query: avulsosConfirmadosConsulta,
+    resposta: avulsosConfirmadosSchema,
+    erros: ['NaoEncontrado', 'EscalaFechada'],
+    acesso: 'sessao',
+    grupo: 'Escalação',
+    resumo: 'Quem já confirmou escolhas na chamada e categoria, por grupo',
+  }),
+} as const;

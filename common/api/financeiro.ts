@@ -1,4 +1,5 @@
 import { z } from '../zod-pt.ts';
+import { arquivo, definirEndpoint } from './endpoint.ts';
 
 /**
  * The pay documents of minha-conta.md §3 and §7: four lists and four file downloads.
@@ -141,3 +142,58 @@ export function nomeDoArquivo(arquivo: string): string {
 export function nomeTipoContracheque(tipo: TipoContracheque): string {
   return tipo === 'ccComplementar' ? 'Complementar' : 'Normal';
 }
+
+const documento = (caminho: `/api/avulso/${string}`, nome: string) =>
+  definirEndpoint({
+    metodo: 'GET',
+    caminho,
+    query: arquivoQuery,
+    resposta: arquivo('application/pdf'),
+    erros: ['NaoEncontrado'],
+    acesso: 'sessao',
+    grupo: 'Documentos financeiros',
+    resumo: `O PDF ${nome} indicado por \`arquivo\` (do item da lista)`,
+  });
+
+export const apiFinanceiro = {
+  contracheques: definirEndpoint({
+    metodo: 'GET',
+    caminho: '/api/avulso/contracheques',
+    resposta: contrachequesRespostaSchema,
+    erros: [],
+    acesso: 'sessao',
+    grupo: 'Documentos financeiros',
+    resumo: 'Os contracheques do trabalhador por ano e mês',
+  }),
+  contracheques13Ferias: definirEndpoint({
+    metodo: 'GET',
+    caminho: '/api/avulso/contracheques13Ferias',
+    resposta: contracheques13FeriasRespostaSchema,
+    erros: [],
+    acesso: 'sessao',
+    grupo: 'Documentos financeiros',
+    resumo: 'Os contracheques de 13º e férias por ano',
+  }),
+  fichasFinanceiras: definirEndpoint({
+    metodo: 'GET',
+    caminho: '/api/avulso/fichasFinanceiras',
+    resposta: fichasFinanceirasRespostaSchema,
+    erros: [],
+    acesso: 'sessao',
+    grupo: 'Documentos financeiros',
+    resumo: 'As fichas financeiras por ano',
+  }),
+  informesRendimentos: definirEndpoint({
+    metodo: 'GET',
+    caminho: '/api/avulso/informesRendimentos',
+    resposta: informesRendimentosRespostaSchema,
+    erros: [],
+    acesso: 'sessao',
+    grupo: 'Documentos financeiros',
+    resumo: 'Os informes de rendimentos por ano-calendário',
+  }),
+  contracheque: documento('/api/avulso/contracheque', 'do contracheque'),
+  contracheque13Ferias: documento('/api/avulso/contracheque13Ferias', 'do contracheque de 13º ou férias'),
+  fichaFinanceira: documento('/api/avulso/fichaFinanceira', 'da ficha financeira'),
+  informeRendimentos: documento('/api/avulso/informeRendimentos', 'do informe de rendimentos'),
+} as const;

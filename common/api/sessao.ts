@@ -1,5 +1,6 @@
 import { SENHA_MAX, SENHA_MIN, TAMANHO_USUARIO } from '../dominio.ts';
 import { z } from '../zod-pt.ts';
+import { definirEndpoint } from './endpoint.ts';
 
 /** POST /api/login (escalacao.md §5: user exactly 6 digits, password 6 to 8 digits). */
 export const loginBody = z.object({
@@ -40,6 +41,8 @@ export const dadosLoginSchema = z.object({
   escolhaPoraoEstiva: z.boolean(),
   parametros: z.array(parametroSchema),
   usuarioTeste: z.boolean(),
+  /** Staff roles (issue 16): 'escalador' sees /gestao. Empty for workers. */
+  papeis: z.array(z.string()),
 });
 export type DadosLogin = z.infer<typeof dadosLoginSchema>;
 
@@ -59,3 +62,46 @@ export const configPublicaSchema = z.object({
   }),
 });
 export type ConfigPublica = z.infer<typeof configPublicaSchema>;
+
+export const apiSessao = {
+  config: definirEndpoint({
+    metodo: 'GET',
+    caminho: '/api/config',
+    resposta: configPublicaSchema,
+    erros: [],
+    acesso: 'publico',
+    grupo: 'Sessão',
+    resumo: 'Configuração pública: versão, ambiente de testes e dados do OGMO',
+    descricao: 'Também define o cookie XSRF-TOKEN que as chamadas que não são GET exigem.',
+  }),
+  login: definirEndpoint({
+    metodo: 'POST',
+    caminho: '/api/login',
+    corpo: loginBody,
+    resposta: dadosLoginSchema,
+    erros: ['CredenciaisInvalidas', 'MuitasRequisicoes', 'ContaBloqueada'],
+    acesso: 'publico',
+    grupo: 'Sessão',
+    resumo: 'Entrar com usuário e senha: dados do trabalhador e o token da sessão (no `token` do envelope)',
+    descricao:
+      'Tentativas erradas impõem esperas crescentes e, por fim, um bloqueio; a recusa traz `dados.aguardarSegundos`.',
+  }),
+  logout: definirEndpoint({
+    metodo: 'POST',
+    caminho: '/api/logout',
+    resposta: z.null(),
+    erros: [],
+    acesso: 'sessao',
+    grupo: 'Sessão',
+    resumo: 'Sair: o token deixa de valer',
+  }),
+  sessao: definirEndpoint({
+    metodo: 'GET',
+    caminho: '/api/sessao',
+    resposta: dadosLoginSchema,
+    erros: [],
+    acesso: 'sessao',
+    grupo: 'Sessão',
+    resumo: 'Os dados do trabalhador da sessão de novo (por exemplo, ao recarregar a página)',
+  }),
+} as const;

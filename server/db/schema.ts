@@ -4,6 +4,8 @@ import type { TabelasEleicao } from './tables/eleicao.ts';
 import type { TabelasEscalacao } from './tables/escalacao.ts';
 import type { TabelasFinanceiro } from './tables/financeiro.ts';
 import type { TabelasFundacao } from './tables/fundacao.ts';
+import type { TabelasGestao } from './tables/gestao.ts';
+import type { TabelasTentativas } from './tables/tentativas.ts';
 
 /**
  * The whole database, composed of each feature's tables (server/db/tables/*.ts).
@@ -14,7 +16,9 @@ export interface Database
     TabelasDeclaracoes,
     TabelasFinanceiro,
     TabelasEleicao,
-    TabelasEscalacao {}
+    TabelasEscalacao,
+    TabelasTentativas,
+    TabelasGestao {}
 
 export type Db = Kysely<Database>;
 /** Repositories take `db | trx` first: the caller owns the transaction. */

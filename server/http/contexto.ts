@@ -3,6 +3,7 @@ import type { Config } from '../config.ts';
 import type { Banco } from '../db/connection.ts';
 import type { Db } from '../db/schema.ts';
 import type { GravacaoEmGrupo } from '../services/gravacao-em-grupo.ts';
+import type { CacheParametros } from '../services/parametros.ts';
 import type { CacheSessoes, GravarSessao, SessaoAtiva } from '../services/sessoes.ts';
 
 /** What every route can reach: app.ctx. */
@@ -13,10 +14,14 @@ export interface Contexto {
   clock: Clock;
   /** Signs photo URLs; loaded once at start. */
   segredoFotos: string;
+  /** Signs the trusted-device cookies (services/aparelhos.ts); loaded once at start. */
+  segredoAparelhos: string;
   /** The app's group commit (SQLite): writes that arrive together share one COMMIT and one fsync. */
   gravacao: GravacaoEmGrupo;
   /** Session writes (login, last use, renewal): through `gravacao` on SQLite, straight on PostgreSQL. */
   gravarSessao: GravarSessao;
+  /** The parametro table, read once per period for the whole app (services/parametros.ts). */
+  parametros: CacheParametros;
   /** Session rows read in the last seconds (services/sessoes.ts). */
   sessoes: CacheSessoes;
 }

@@ -1,8 +1,8 @@
 import { nomeDoArquivo } from '#common/api/financeiro.ts';
 import { formatarDataIso, formatarMoeda, nomeMes } from '#common/formato.ts';
 import type { ContrachequeCompleto } from '../db/repositorios/financeiro.ts';
-import { nomeTipo13Ferias, reais } from '../db/repositorios/financeiro.ts';
 import type { LinhaVerba } from '../db/tables/financeiro.ts';
+import { nomeTipo13Ferias, reais } from '../presenters/financeiro.ts';
 import {
   cabecalho,
   criarDocumento,

@@ -1,7 +1,7 @@
 import { nomeDoArquivo } from '#common/api/financeiro.ts';
 import { formatarDataIso, formatarMoeda, nomeMes } from '#common/formato.ts';
 import type { FichaCompleta } from '../db/repositorios/financeiro.ts';
-import { dadosFicha, reais } from '../db/repositorios/financeiro.ts';
+import { dadosFicha, reais } from '../presenters/financeiro.ts';
 import {
   cabecalho,
   colunasDescricaoValor,

@@ -1,7 +1,7 @@
 import { nomeDoArquivo } from '#common/api/financeiro.ts';
 import { formatarCpf } from '#common/formato.ts';
-import { reais } from '../db/repositorios/financeiro.ts';
 import type { LinhaInforme } from '../db/tables/financeiro.ts';
+import { reais } from '../presenters/financeiro.ts';
 import {
   cabecalho,
   colunasDescricaoValor,

@@ -161,10 +161,14 @@ describe('cabeçalhos de segurança', () => {
     }
   });
 
-  it('respostas de /api não vão para cache', async () => {
-    expect((await c.get('/api/config')).headers['cache-control']).toBe('no-store');
+  it('respostas de /api: só revalidadas (ETag) fora do totem, nunca guardadas em erro ou no totem', async () => {
+    const config = await c.get('/api/config');
+    expect(config.headers['cache-control']).toBe('private, no-cache');
+    expect(config.headers.etag).toMatch(/^W\//);
     expect((await c.get('/api/nao-existe')).headers['cache-control']).toBe('no-store');
     const logado = await amb.logado('100001');
-    expect((await logado.get('/api/avulso/habilitacoes')).headers['cache-control']).toBe('no-store');
+    expect((await logado.get('/api/avulso/habilitacoes')).headers['cache-control']).toBe('private, no-cache');
+    const totem = await amb.logado('100001', { quiosque: true });
+    expect((await totem.get('/api/avulso/habilitacoes')).headers['cache-control']).toBe('no-store');
   });
 });

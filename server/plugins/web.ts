@@ -2,13 +2,16 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { caminhoNormalizado, ehApi } from '../http/caminho.ts';
 import { respostaNaoEncontrado } from './envelope.ts';
+import { servirManifesto } from './manifesto.ts';
 
 /**
  * Serves the built web app (dist/web): hashed assets cached for a year, index.html never cached,
  * and every non-/api path answers the app so client routes and deep links work.
  */
 export async function servirWeb(app: FastifyInstance, webDir: string) {
+  servirManifesto(app, app.ctx.config.organizacao);
   const indexPath = path.join(webDir, 'index.html');
   const temWeb = existsSync(indexPath);
   if (temWeb) {
@@ -31,8 +34,7 @@ export async function servirWeb(app: FastifyInstance, webDir: string) {
   const index = temWeb ? readFileSync(indexPath) : undefined;
 
   app.setNotFoundHandler((request, reply) => {
-    const caminho = request.url.split('?')[0] ?? '';
-    if (caminho.startsWith('/api/') || caminho === '/api' || !['GET', 'HEAD'].includes(request.method)) {
+    if (ehApi(request) || !['GET', 'HEAD'].includes(request.method)) {
       return respostaNaoEncontrado(request, reply);
     }
     if (!index) {
@@ -42,7 +44,7 @@ export async function servirWeb(app: FastifyInstance, webDir: string) {
         .send('Aplicativo web não compilado: rode npm run build.');
     }
     // Unknown static files (e.g. /assets/velho.js) are 404s, not the app.
-    if (caminho.startsWith('/assets/'))
+    if (caminhoNormalizado(request.url).startsWith('/assets/'))
       return reply.status(404).type('text/plain; charset=utf-8').send('Não encontrado');
     return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(index);
   });

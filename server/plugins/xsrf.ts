@@ -1,5 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { ehApi } from '../http/caminho.ts';
 import { ErroApp } from '../http/erro-app.ts';
 
 /**
@@ -28,7 +29,8 @@ export function protegerXsrf(app: FastifyInstance) {
         httpOnly: false,
       });
     }
-    if (METODOS_SEGUROS.has(request.method) || !request.url.startsWith('/api/')) return;
+    // On the path the router took, never the raw text (`/%61pi/login` is /api/login).
+    if (METODOS_SEGUROS.has(request.method) || !ehApi(request)) return;
     const cabecalho = request.headers[CABECALHO_XSRF];
     if (!cookie || typeof cabecalho !== 'string' || !iguais(cookie, cabecalho)) {
       throw new ErroApp('XsrfInvalido');

@@ -6,6 +6,14 @@ export function dentroDoPeriodo(expira: number, agora: number, validadeMs: numbe
   return expira > agora && expira - agora <= validadeMs;
 }
 
+interface Entrada<V> {
+  expira: number;
+  valor: Promise<V>;
+  /** Set when the load has ended and `mudancas` were applied. */
+  pronto?: { v: V };
+  mudancas: ((valor: V) => void)[];
+}
+
 /**
  * What a rush asks thousands of times a second and staff change a few times a day: one load per key and
  * period of the app's clock serves everyone (docs/decisions/0022-escalacao-desempenho.md). A load in flight
@@ -14,7 +22,7 @@ export function dentroDoPeriodo(expira: number, agora: number, validadeMs: numbe
  * going first.
  */
 export class CacheCurto<K, V> {
-  private readonly entradas = new Map<K, { expira: number; valor: Promise<V> }>();
+  private readonly entradas = new Map<K, Entrada<V>>();
   private readonly clock: Clock;
   private readonly validadeMs: number;
   private readonly maximo: number;
@@ -33,16 +41,47 @@ export class CacheCurto<K, V> {
     // Kept in the order of their loads: the oldest entries are the first of the map.
     this.entradas.delete(chave);
     this.podar(agora);
-    this.entradas.set(chave, { expira: agora + this.validadeMs, valor });
-    valor.catch(() => {
-      if (this.entradas.get(chave)?.valor === valor) this.entradas.delete(chave);
-    });
+    const nova: Entrada<V> = { expira: agora + this.validadeMs, valor, mudancas: [] };
+    this.entradas.set(chave, nova);
+    // Attached before anyone else can await `valor`: the changes made during the load are applied before
+    // any reader sees the value.
+    valor.then(
+      (v) => {
+        for (const mudar of nova.mudancas) mudar(v);
+        nova.mudancas = [];
+        nova.pronto = { v };
+      },
+      () => {
+        if (this.entradas.get(chave) === nova) this.entradas.delete(chave);
+      },
+    );
     return valor;
+  }
+
+  /**
+   * This server changed what an entry holds: `mudar` updates the value in place, at once when it is loaded,
+   * else as soon as its load ends (the read may predate the change; `mudar` must set a state, so applying it
+   * to a read that already saw the change is harmless). No entry: nothing to do, the next load reads it.
+   */
+  alterar(chave: K, mudar: (valor: V) => void): void {
+    const entrada = this.entradas.get(chave);
+    if (!entrada) return;
+    if (entrada.pronto) mudar(entrada.pronto.v);
+    else entrada.mudancas.push(mudar);
   }
 
   /** The next `obter` loads again (this server changed what the entry holds). */
   esquecer(chave: K): void {
     this.entradas.delete(chave);
+  }
+
+  /** Drops every entry whose key matches (e.g. every category of one call). */
+  esquecerSe(condicao: (chave: K) => boolean): void {
+    for (const chave of this.entradas.keys()) if (condicao(chave)) this.entradas.delete(chave);
+  }
+
+  limpar(): void {
+    this.entradas.clear();
   }
 
   get tamanho(): number {
@@ -78,5 +117,9 @@ export class CacheCurtoEmLote<K, V> {
 
   esquecer(chave: K): void {
     this.cache.esquecer(chave);
+  }
+
+  limpar(): void {
+    this.cache.limpar();
   }
 }

@@ -68,4 +68,37 @@ describe('CacheCurto', () => {
     await cache.obter('b', carregar);
     expect(cargas).toEqual(['a', 'b', 'c', 'd', 'e', 'b']);
   });
+
+  it('alterar muda a entrada carregada, e a que ainda carrega assim que termina (antes de quem a espera)', async () => {
+    const relogio = new RelogioManual(new Date('2026-11-22T08:00:00Z'));
+    const cache = new CacheCurto<string, { itens: string[] }>(relogio, 2_000, 10);
+    let liberar: (v: { itens: string[] }) => void = () => {};
+    const carregando = cache.obter('x', () => new Promise((r) => (liberar = r)));
+    cache.alterar('x', (v) => v.itens.push('durante'));
+    cache.alterar('ausente', () => {
+      throw new Error('sem entrada, nada a mudar');
+    });
+    liberar({ itens: ['lido'] });
+    expect((await carregando).itens).toEqual(['lido', 'durante']);
+    cache.alterar('x', (v) => v.itens.push('depois'));
+    expect((await cache.obter('x', async () => ({ itens: [] }))).itens).toEqual([
+      'lido',
+      'durante',
+      'depois',
+    ]);
+  });
+
+  it('esquecerSe e limpar fazem a próxima leitura ir ao banco', async () => {
+    const relogio = new RelogioManual(new Date('2026-11-22T08:00:00Z'));
+    const cache = new CacheCurto<string, string>(relogio, 2_000, 10);
+    const { cargas, carregar } = contador();
+    await Promise.all(['1/a', '1/b', '2/a'].map((k) => cache.obter(k, carregar)));
+    cache.esquecerSe((k) => k.startsWith('1/'));
+    expect(cache.tamanho).toBe(1);
+    await cache.obter('1/a', carregar);
+    await cache.obter('2/a', carregar);
+    expect(cargas).toEqual(['1/a', '1/b', '2/a', '1/a']);
+    cache.limpar();
+    expect(cache.tamanho).toBe(0);
+  });
 });

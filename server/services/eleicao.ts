@@ -14,22 +14,26 @@ import {
   buscarEleicao,
   buscarEleicaoPendente,
   comFoto,
-  contarCedulasPorVoto,
+  contarCedulas,
   contarEleitores,
   contarVotantes,
   ehCandidato,
   ehEleitor,
+  lerApuracao,
   listarCandidatos,
+  listarSelos,
 } from '../db/repositorios/eleicoes.ts';
 import type { Db, DbOuTrx } from '../db/schema.ts';
 import type { EleicaoTable } from '../db/tables/eleicao.ts';
 import { ErroApp } from '../http/erro-app.ts';
 import { urlFoto } from './fotos.ts';
+import { abrirCedula, abrirUrna, novaUrna, selarVoto, type UrnaNova } from './urna.ts';
 
 /**
  * The CPATP election: the pending ballot, the vote that counts once, closing and the tally.
- * Secrecy (docs/decisions/0060-eleicao-sigilo-do-voto.md): who voted goes to `votante`, what was voted to
- * `cedula` under a random key; neither holds a time; nothing here logs a vote.
+ * Secrecy (docs/decisions/0060-eleicao-sigilo-do-voto.md, 0063-cedula-selada.md): who voted goes to
+ * `votante`, what was voted to `cedula`, sealed with the election's public key under a random id; neither
+ * holds a time; the private key exists only in memory while the tally runs; nothing here logs a vote.
  */
 
 const matriculaParaCodigo = (matricula: number) => String(matricula).padStart(6, '0');
@@ -89,9 +93,11 @@ export async function eleicaoPendente(
 
 /**
  * Records a vote. The database enforces "once": the voter's row in `votante` (primary key
- * eleicao_id + cod_avulso) and the ballot go in one transaction, so a second attempt, even at the
- * same instant, fails on the key and nothing of it stays. The first statement locks the election row
- * while checking that it is open, so a vote and a closing never interleave.
+ * eleicao_id + cod_avulso) and the sealed ballot go in one transaction, so a second attempt, even at the
+ * same instant, fails on the key and nothing of it stays, and a crash keeps both or neither. Sharing a
+ * transaction (PostgreSQL `xmin`, one WAL commit) links the voter to a seal that only the commission's
+ * key opens. The first statement locks the election row while checking that it is open, so a vote and a
+ * closing never interleave.
  */
 export async function registrarVoto(
   db: Db,
@@ -109,8 +115,11 @@ export async function registrarVoto(
         .set({ situacao: 'aberta' })
         .where('id', '=', idEleicao)
         .where('situacao', '=', 'aberta')
+        .returning('chave_publica')
         .executeTakeFirst();
-      if (Number(aberta.numUpdatedRows) === 0) throw new ErroApp('EleicaoInexistente');
+      // An election whose box has no key yet is not open for voting (it is not offered either).
+      if (!aberta?.chave_publica) throw new ErroApp('EleicaoInexistente');
+      const chavePublica = aberta.chave_publica;
       if (voto !== VOTO_BRANCO && voto !== VOTO_NULO && !(await ehCandidato(trx, idEleicao, voto))) {
         throw new ErroApp('DadosInvalidos', 'O voto escolhido não é um candidato desta eleição.', {
           dados: [
@@ -119,7 +128,10 @@ export async function registrarVoto(
         });
       }
       await trx.insertInto('votante').values({ eleicao_id: idEleicao, cod_avulso: codAvulso }).execute();
-      await trx.insertInto('cedula').values({ eleicao_id: idEleicao, id: randomUUID(), voto }).execute();
+      await trx
+        .insertInto('cedula')
+        .values({ eleicao_id: idEleicao, id: randomUUID(), selo: selarVoto(chavePublica, idEleicao, voto) })
+        .execute();
     });
   } catch (erro) {
     if (erro instanceof ErroApp) throw erro;
@@ -131,24 +143,88 @@ export async function registrarVoto(
 }
 
 /**
- * Closes an open election: fixes its roll, then rewrites ballots (with fresh random keys) and voters
- * in key order, so that on PostgreSQL neither the heap order nor the inserting transaction (xmin) of a
- * row can be lined up with the other table any more. Dead versions are vacuumed afterwards.
+ * Sets up the sealed box of an election that has none (a new one, or one from before sealing existed):
+ * stores the public key and answers the commission's code, which is shown once and never stored.
  */
-export async function encerrarEleicao(db: Db, idEleicao: number, agora: Date): Promise<EleicaoResumo> {
+export async function prepararUrna(db: Db, idEleicao: number, chaveApuracao?: string): Promise<UrnaNova> {
+  const urna = novaUrna(chaveApuracao);
+  const feito = await db
+    .updateTable('eleicao')
+    .set({ chave_publica: urna.chavePublica, sal_chave: urna.sal })
+    .where('id', '=', idEleicao)
+    .where('situacao', '=', 'aberta')
+    .where('chave_publica', 'is', null)
+    .executeTakeFirst();
+  if (Number(feito.numUpdatedRows) === 0) {
+    const eleicao = await eleicaoOuErro(db, idEleicao);
+    throw eleicao.situacao === 'encerrada'
+      ? new ErroApp('EleicaoEncerrada')
+      : new ErroApp(
+          'DadosInvalidos',
+          'A urna desta eleição já tem chave: ela não é trocada depois de criada.',
+        );
+  }
+  return urna;
+}
+
+const chaveIncorreta = () =>
+  new ErroApp('DadosInvalidos', 'A chave da apuração não confere com a desta eleição.', {
+    dados: [
+      { campo: 'chaveApuracao', mensagem: 'Confira a chave da apuração entregue à comissão eleitoral.' },
+    ],
+  });
+
+/**
+ * Closes an open election and tallies it, in one transaction: the commission's code gives the private
+ * key (checked against the stored public key before anything changes), every seal is opened in memory,
+ * only the counts per vote are written to `apuracao`; then ballots (with fresh random ids) and voters
+ * are rewritten in key order, so that on PostgreSQL neither the heap order nor the inserting transaction
+ * (`xmin`) of a row lines up with the other table any more. Dead versions are vacuumed afterwards.
+ */
+export async function encerrarEleicao(
+  db: Db,
+  idEleicao: number,
+  agora: Date,
+  chaveApuracao: string,
+): Promise<EleicaoResumo> {
+  const antes = await eleicaoOuErro(db, idEleicao);
+  if (antes.situacao !== 'aberta') throw new ErroApp('EleicaoEncerrada');
+  const privada =
+    antes.chave_publica && antes.sal_chave
+      ? abrirUrna({ chavePublica: antes.chave_publica, sal: antes.sal_chave }, chaveApuracao)
+      : null;
+  if (antes.chave_publica && !privada) throw chaveIncorreta();
   const encerrada = await db.transaction().execute(async (trx) => {
     const fechou = await trx
       .updateTable('eleicao')
       .set({ situacao: 'encerrada', encerramento: agora.toISOString() })
       .where('id', '=', idEleicao)
       .where('situacao', '=', 'aberta')
+      .returning('chave_publica')
       .executeTakeFirst();
-    if (Number(fechou.numUpdatedRows) === 0) {
-      const existe = await buscarEleicao(trx, idEleicao);
-      throw existe
-        ? new ErroApp('EleicaoEncerrada')
-        : new ErroApp('NaoEncontrado', 'Eleição não encontrada.');
+    if (!fechou) throw new ErroApp('EleicaoEncerrada');
+    // A box set up between the check above and this lock would hold seals this key does not open.
+    if (fechou.chave_publica !== antes.chave_publica) throw chaveIncorreta();
+    const apuracao = await lerApuracao(trx, idEleicao);
+    if (privada) {
+      const validos = new Set([
+        VOTO_BRANCO,
+        VOTO_NULO,
+        ...(await listarCandidatos(trx, idEleicao)).map((c) => c.matricula),
+      ]);
+      let ilegiveis = 0;
+      for (const selo of await listarSelos(trx, idEleicao)) {
+        const voto = abrirCedula(privada, idEleicao, selo);
+        if (voto === null || !validos.has(voto)) ilegiveis++;
+        else apuracao.set(voto, (apuracao.get(voto) ?? 0) + 1);
+      }
+      // Only a write outside the portal makes a seal that does not open: stop and keep the box as it is.
+      if (ilegiveis > 0)
+        throw new Error(`a urna da eleição ${idEleicao} tem ${ilegiveis} cédula(s) que não abrem`);
     }
+    await trx.deleteFrom('apuracao').where('eleicao_id', '=', idEleicao).execute();
+    const linhas = [...apuracao].map(([voto, votos]) => ({ eleicao_id: idEleicao, voto, votos }));
+    if (linhas.length > 0) await trx.insertInto('apuracao').values(linhas).execute();
     await reescreverSemOrdem(trx, idEleicao);
     const eleitores = await contarEleitores(trx, idEleicao);
     await trx.updateTable('eleicao').set({ eleitores }).where('id', '=', idEleicao).execute();
@@ -156,16 +232,16 @@ export async function encerrarEleicao(db: Db, idEleicao: number, agora: Date): P
     if (!eleicao) throw new Error('eleição sumiu durante o encerramento');
     return eleicao;
   });
-  await descartarVersoesAntigas(db, ['cedula', 'votante']);
+  await descartarVersoesAntigas(db, ['cedula', 'votante', 'apuracao']);
   return resumo(encerrada);
 }
 
 const LOTE = 500;
 
 async function reescreverSemOrdem(trx: DbOuTrx, idEleicao: number): Promise<void> {
-  const cedulas = await trx.selectFrom('cedula').select('voto').where('eleicao_id', '=', idEleicao).execute();
+  const cedulas = await trx.selectFrom('cedula').select('selo').where('eleicao_id', '=', idEleicao).execute();
   const novas = cedulas
-    .map((c) => ({ eleicao_id: idEleicao, id: randomUUID(), voto: c.voto }))
+    .map((c) => ({ eleicao_id: idEleicao, id: randomUUID(), selo: c.selo }))
     .sort((a, b) => (a.id < b.id ? -1 : 1));
   const votantes = await trx
     .selectFrom('votante')
@@ -201,7 +277,7 @@ export async function apurarEleicao(db: Db, idEleicao: number, agora: Date): Pro
   if (eleicao.situacao !== 'encerrada') throw new ErroApp('EleicaoEmAndamento');
   const [linhas, porVoto, votantes] = await Promise.all([
     listarCandidatos(db, idEleicao),
-    contarCedulasPorVoto(db, idEleicao),
+    lerApuracao(db, idEleicao),
     contarVotantes(db, idEleicao),
   ]);
   const candidatos = ordenarPorNome(
@@ -244,13 +320,13 @@ export async function emitirZeresima(db: Db, idEleicao: number, agora: Date): Pr
       'A zerésima só é emitida com a eleição aberta, antes do primeiro voto.',
     );
   }
-  const [linhas, porVoto, votantes, eleitores] = await Promise.all([
+  const [linhas, porVoto, cedulas, votantes, eleitores] = await Promise.all([
     listarCandidatos(db, idEleicao),
-    contarCedulasPorVoto(db, idEleicao),
+    lerApuracao(db, idEleicao),
+    contarCedulas(db, idEleicao),
     contarVotantes(db, idEleicao),
     contarEleitores(db, idEleicao),
   ]);
-  const cedulas = [...porVoto.values()].reduce((s, n) => s + n, 0);
   if (cedulas > 0 || votantes > 0) {
     throw new ErroApp(
       'EleicaoEmAndamento',

@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { Banco } from '../db/connection.ts';
 import type { Database } from '../db/schema.ts';
+import { ColetaDaVolta } from './carga-em-lote.ts';
 
 /**
  * Group commit for the rush of choices (docs/decisions/0022-escalacao-desempenho.md).
@@ -29,6 +30,11 @@ const MAXIMO_POR_LOTE = 256;
 export class GravacaoEmGrupo {
   private readonly banco: Banco;
   private readonly pendentes: Pendente[] = [];
+  /** The units of one turn of the event loop join the queue together (the app's one per-turn collector). */
+  private readonly coleta = new ColetaDaVolta<Pendente>(
+    (lote) => this.enfileirar(lote),
+    Number.MAX_SAFE_INTEGER,
+  );
   private drenando = false;
 
   constructor(banco: Banco) {
@@ -38,17 +44,16 @@ export class GravacaoEmGrupo {
   executar<T>(unidade: UnidadeGravacao<T>): Promise<T> {
     if (this.banco.dialeto !== 'sqlite') return this.banco.db.transaction().execute(unidade);
     return new Promise<T>((resolver, rejeitar) => {
-      this.pendentes.push({
-        unidade,
-        resolver: resolver as (valor: unknown) => void,
-        rejeitar,
-      });
-      if (!this.drenando) {
-        this.drenando = true;
-        // Let the requests that arrived in this turn of the event loop join the first batch.
-        setImmediate(() => void this.drenar());
-      }
+      this.coleta.adicionar({ unidade, resolver: resolver as (valor: unknown) => void, rejeitar });
     });
+  }
+
+  /** Units that arrive while a transaction runs wait for it and go together in the next one. */
+  private enfileirar(lote: Pendente[]): void {
+    this.pendentes.push(...lote);
+    if (this.drenando) return;
+    this.drenando = true;
+    void this.drenar();
   }
 
   private async drenar(): Promise<void> {

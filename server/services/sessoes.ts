@@ -19,6 +19,8 @@ export interface SessaoAtiva {
   codAvulso: string;
   quiosque: boolean;
   tokenHash: string;
+  /** Shared by every token of the session (the first one's hash). */
+  sessaoId: string;
 }
 
 export function hashToken(token: string): string {
@@ -45,21 +47,23 @@ export async function criarSessao(
   clock: Clock,
   codAvulso: string,
   quiosque: boolean,
-  /** A renewed token keeps the session's absolute end: renewal rotates the token, it never extends the session. */
-  expiraEm?: string,
+  /** A renewed token keeps the session's absolute end and its id: renewal rotates the token, it never extends the session. */
+  renovacao?: { expiraEm: string; sessaoId: string },
 ): Promise<string> {
   const token = novoToken();
+  const tokenHash = hashToken(token);
   const agora = clock.now();
   const { maximaMs } = duracoes(config, quiosque);
   await db
     .insertInto('sessao')
     .values({
-      token_hash: hashToken(token),
+      token_hash: tokenHash,
+      sessao_id: renovacao?.sessaoId ?? tokenHash,
       cod_avulso: codAvulso,
       quiosque: quiosque ? 1 : 0,
       criada_em: agora.toISOString(),
       ultimo_uso_em: agora.toISOString(),
-      expira_em: expiraEm ?? new Date(agora.getTime() + maximaMs).toISOString(),
+      expira_em: renovacao?.expiraEm ?? new Date(agora.getTime() + maximaMs).toISOString(),
       revogada_em: null,
     })
     .execute();
@@ -94,6 +98,7 @@ async function lerSessoes(db: DbOuTrx, hashes: readonly string[]): Promise<Map<s
       'ultimo_uso_em',
       'expira_em',
       'revogada_em',
+      'sessao_id',
     ])
     .where('token_hash', 'in', hashes)
     .execute();
@@ -123,6 +128,13 @@ export interface ResultadoValidacao {
   tokenRenovado?: string;
 }
 
+/** A session row still valid at `agora`: not revoked, not past its end, not idle too long. */
+export function linhaDeSessaoVigente(config: Config, agora: number, linha: LinhaSessao | undefined): boolean {
+  if (!linha || linha.revogada_em !== null) return false;
+  const { ociosaMs } = duracoes(config, linha.quiosque === 1);
+  return agora < Date.parse(linha.expira_em) && agora - Date.parse(linha.ultimo_uso_em) < ociosaMs;
+}
+
 export async function validarToken(
   config: Config,
   clock: Clock,
@@ -133,15 +145,17 @@ export async function validarToken(
   if (token.length < 20 || token.length > 100) return null;
   const tokenHash = hashToken(token);
   const linha = await sessoes.obter(tokenHash);
-  if (!linha || linha.revogada_em !== null) return null;
-
   const agora = clock.now().getTime();
+  if (!linha || !linhaDeSessaoVigente(config, agora, linha)) return null;
   const quiosque = linha.quiosque === 1;
-  const { ociosaMs, maximaMs } = duracoes(config, quiosque);
-  const ultimoUso = Date.parse(linha.ultimo_uso_em);
-  if (agora >= Date.parse(linha.expira_em) || agora - ultimoUso >= ociosaMs) return null;
+  const { maximaMs } = duracoes(config, quiosque);
 
-  const sessao: SessaoAtiva = { codAvulso: linha.cod_avulso, quiosque, tokenHash };
+  const sessao: SessaoAtiva = {
+    codAvulso: linha.cod_avulso,
+    quiosque,
+    tokenHash,
+    sessaoId: linha.sessao_id,
+  };
   const criada = Date.parse(linha.criada_em);
   if (agora - criada > maximaMs / 2) {
     const fimCarencia = new Date(agora + config.sessao.carenciaSegundos * 1000).toISOString();
@@ -152,9 +166,13 @@ export async function validarToken(
         .set({ expira_em: fimCarencia, ultimo_uso_em: new Date(agora).toISOString() })
         .where('token_hash', '=', tokenHash)
         .where('expira_em', '>', fimCarencia)
+        .where('revogada_em', 'is', null)
         .executeTakeFirst();
       if (Number(r.numUpdatedRows) !== 1) return undefined;
-      return criarSessao(g, config, clock, linha.cod_avulso, quiosque, linha.expira_em);
+      return criarSessao(g, config, clock, linha.cod_avulso, quiosque, {
+        expiraEm: linha.expira_em,
+        sessaoId: sessao.sessaoId,
+      });
     });
     // The kept row follows what this request wrote; when another request shortened it first, it is read again.
     if (tokenRenovado === undefined) {
@@ -164,7 +182,7 @@ export async function validarToken(
     linha.expira_em = fimCarencia;
     return { sessao: { ...sessao, tokenHash: hashToken(tokenRenovado) }, tokenRenovado };
   }
-  if (agora - ultimoUso > INTERVALO_ATUALIZACAO_USO_MS) {
+  if (agora - Date.parse(linha.ultimo_uso_em) > INTERVALO_ATUALIZACAO_USO_MS) {
     // Set first: the requests that share the cached row meanwhile don't write it again.
     linha.ultimo_uso_em = new Date(agora).toISOString();
     await gravar((g) =>
@@ -178,18 +196,26 @@ export async function validarToken(
   return { sessao };
 }
 
+/**
+ * Logout: every token of the session at once, the renewed one and the old one still in its grace period
+ * (issue 12, item 5). This server's kept rows of them are dropped; another server's within 5 s (decision 0024).
+ */
 export async function revogarSessao(
   db: DbOuTrx,
   clock: Clock,
-  tokenHash: string,
+  sessao: Pick<SessaoAtiva, 'sessaoId' | 'tokenHash'>,
   sessoes: CacheSessoes,
-): Promise<void> {
-  await db
+): Promise<string[]> {
+  const revogadas = await db
     .updateTable('sessao')
     .set({ revogada_em: clock.now().toISOString() })
-    .where('token_hash', '=', tokenHash)
+    .where((eb) => eb.or([eb('sessao_id', '=', sessao.sessaoId), eb('token_hash', '=', sessao.tokenHash)]))
+    .where('revogada_em', 'is', null)
+    .returning('token_hash')
     .execute();
-  sessoes.esquecer(tokenHash);
+  const hashes = [...new Set([sessao.tokenHash, ...revogadas.map((r) => r.token_hash)])];
+  for (const hash of hashes) sessoes.esquecer(hash);
+  return hashes;
 }
 
 /** Housekeeping: sessions past their end are of no use to anyone. */

@@ -1,5 +1,9 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { inject } from 'vitest';
+import type { DadosDe, Endpoint, EntradaDe } from '#common/api/endpoint.ts';
+import { respondeArquivo, urlDe } from '#common/api/endpoint.ts';
+import { apiSessao } from '#common/api/sessao.ts';
+import { envelopeSucesso } from '#common/envelope.ts';
 import { construirApp } from '../app.ts';
 import { RelogioManual } from '../clock.ts';
 import type { Config } from '../config.ts';
@@ -40,6 +44,34 @@ export interface EnvelopeTeste<T = any> {
   mensagem?: string;
 }
 
+/** The `dados` of a refusal (which fields, how long to wait), if any: asserted to be a refusal, read as `D`. */
+export function dadosDaRecusa<D>(r: RespostaTeste<EnvelopeTeste<unknown>>): D | undefined {
+  if (r.corpo.sucesso !== false) throw new Error(`esperava uma recusa, veio ${r.status}`);
+  return r.corpo.dados as D | undefined;
+}
+
+export interface OpcoesChamada {
+  semXsrf?: boolean;
+  semToken?: boolean;
+  headers?: Record<string, string>;
+  cookies?: Record<string, string>;
+}
+
+/** An endpoint without params, query or body may be called with no input at all. */
+export type ArgumentosChamada<E extends Endpoint> = E extends
+  | { params: unknown }
+  | { query: unknown }
+  | { corpo: unknown }
+  ? [entrada: EntradaDe<E>, opcoes?: OpcoesChamada]
+  : [entrada?: EntradaDe<E>, opcoes?: OpcoesChamada];
+
+/** Input on purpose outside the schemas (bad types, missing fields): only the path comes from the endpoint. */
+export interface EntradaBruta {
+  params?: Record<string, unknown>;
+  query?: Record<string, unknown>;
+  corpo?: unknown;
+}
+
 export class ClienteTeste {
   readonly app: FastifyInstance;
   xsrf = '';
@@ -49,7 +81,7 @@ export class ClienteTeste {
   }
 
   async iniciar(): Promise<this> {
-    const r = await this.app.inject({ method: 'GET', url: '/api/config' });
+    const r = await this.app.inject({ method: 'GET', url: apiSessao.config.caminho });
     const cookie = r.cookies.find((c) => c.name === 'XSRF-TOKEN');
     if (!cookie) throw new Error('XSRF-TOKEN não definido');
     this.xsrf = cookie.value;
@@ -79,6 +111,36 @@ export class ClienteTeste {
     return { status: r.statusCode, headers: r.headers, corpo: corpo as T, bruto: r.rawPayload };
   }
 
+  /**
+   * Calls a described endpoint with typed input. A successful JSON answer is checked against the endpoint's
+   * schema, so answers the server writes itself (`jsonPronto`) are held to their description too.
+   */
+  async chamar<E extends Endpoint>(
+    endpoint: E,
+    ...[entrada, opcoes]: ArgumentosChamada<E>
+  ): Promise<RespostaTeste<EnvelopeTeste<DadosDe<E>>>> {
+    const r = await this.chamarBruto(endpoint, (entrada ?? {}) as EntradaBruta, opcoes);
+    if (r.status === 200 && !respondeArquivo(endpoint.resposta)) {
+      const conferido = envelopeSucesso(endpoint.resposta).safeParse(r.corpo);
+      if (!conferido.success) {
+        throw new Error(
+          `${endpoint.metodo} ${endpoint.caminho}: a resposta não segue a descrição: ${conferido.error.message}`,
+        );
+      }
+    }
+    return r as RespostaTeste<EnvelopeTeste<DadosDe<E>>>;
+  }
+
+  /** Calls an endpoint's path with input the schemas may refuse (the answer is then read loosely). */
+  chamarBruto(endpoint: Endpoint, entrada: EntradaBruta, opcoes: OpcoesChamada = {}) {
+    return this.requisitar({
+      method: endpoint.metodo,
+      url: urlDe(endpoint, entrada),
+      ...(endpoint.metodo === 'GET' ? {} : { payload: (entrada.corpo ?? {}) as InjectOptions['payload'] }),
+      ...opcoes,
+    });
+  }
+
   get<T = EnvelopeTeste>(url: string, query?: Record<string, string>) {
     return this.requisitar<T>({ method: 'GET', url, ...(query ? { query } : {}) });
   }
@@ -87,8 +149,10 @@ export class ClienteTeste {
     return this.requisitar<T>({ method: 'POST', url, payload: (payload ?? {}) as InjectOptions['payload'] });
   }
 
-  async entrar(codAvulso: string, senha = '123456', quiosque = false): Promise<RespostaTeste<EnvelopeTeste>> {
-    return this.post('/api/login', { login: codAvulso, password: senha, ...(quiosque ? { quiosque } : {}) });
+  entrar(codAvulso: string, senha = '123456', quiosque = false) {
+    return this.chamar(apiSessao.login, {
+      corpo: { login: codAvulso, password: senha, ...(quiosque ? { quiosque } : {}) },
+    });
   }
 }
 

@@ -23,4 +23,6 @@ export const caminhos = {
   informesRendimentos: '/minha-conta/financeiro/informes-rendimentos',
   declaracaoLockdown: '/minha-conta/declaracao-lockdown',
   declaracaoMp945: '/minha-conta/declaracao-mp945',
+  gestao: '/gestao',
+  escalaGestao: (num: number) => `/gestao/escalas/${num}`,
 } as const;

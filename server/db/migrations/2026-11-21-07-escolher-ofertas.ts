@@ -6,7 +6,7 @@ import { dialetoDe } from '../dialeto.ts';
  *
  * Each round trip to PostgreSQL costs the server and the database more than the work itself; the post used to
  * take eight (call row, engagements, BEGIN, row lock, choices, DELETE, INSERT, COMMIT). This function does the
- * same in one autocommitted statement, in the order of server/services/escolhas.ts:
+ * same in one autocommitted statement, in the order of server/escalacao/escolhas.ts:
  *
  * 1. the call's row, read now: `NaoEncontrado`, or `EscalaFechada` unless `p_teste`;
  * 2. the rest rule for every offer being chosen, in the post's order: an engagement that ends after the

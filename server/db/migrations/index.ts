@@ -7,6 +7,11 @@ import * as eleicao from './2026-11-21-06-eleicao.ts';
 import * as escolherOfertas from './2026-11-21-07-escolher-ofertas.ts';
 import * as escolherOfertasPlanoGenerico from './2026-11-22-01-escolher-ofertas-plano-generico.ts';
 import * as escolherOfertasLote from './2026-11-22-02-escolher-ofertas-lote.ts';
+import * as sessaoId from './2026-11-23-10-sessao-id.ts';
+import * as tentativas from './2026-11-23-11-tentativas.ts';
+import * as cedulaSelada from './2026-11-23-20-cedula-selada.ts';
+import * as gestao from './2026-11-23-30-gestao.ts';
+import * as escolherOfertasTravaEscala from './2026-11-23-50-escolher-ofertas-trava-escala.ts';
 
 /**
  * Every migration, by name; names sort by date. A feature appends its own line.
@@ -21,4 +26,9 @@ export const migracoes: Record<string, Migration> = {
   '2026-11-21-07-escolher-ofertas': escolherOfertas,
   '2026-11-22-01-escolher-ofertas-plano-generico': escolherOfertasPlanoGenerico,
   '2026-11-22-02-escolher-ofertas-lote': escolherOfertasLote,
+  '2026-11-23-10-sessao-id': sessaoId,
+  '2026-11-23-11-tentativas': tentativas,
+  '2026-11-23-20-cedula-selada': cedulaSelada,
+  '2026-11-23-30-gestao': gestao,
+  '2026-11-23-50-escolher-ofertas-trava-escala': escolherOfertasTravaEscala,
 };

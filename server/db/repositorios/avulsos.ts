@@ -1,5 +1,5 @@
 import type { DadosLogin } from '#common/api/sessao.ts';
-import { nomeSindicato } from '#common/dominio.ts';
+import { CATEGORIA_OGMO, nomeSindicato } from '#common/dominio.ts';
 import type { Config } from '../../config.ts';
 import { urlFoto } from '../../services/fotos.ts';
 import type { DbOuTrx } from '../schema.ts';
@@ -13,11 +13,6 @@ export type LinhaAvulso = NonNullable<Awaited<ReturnType<typeof buscarAvulso>>>;
 
 export async function listarParametros(db: DbOuTrx) {
   return db.selectFrom('parametro').select(['nome', 'valor']).orderBy('nome').execute();
-}
-
-export async function valorParametro(db: DbOuTrx, nome: string): Promise<string | undefined> {
-  const linha = await db.selectFrom('parametro').select('valor').where('nome', '=', nome).executeTakeFirst();
-  return linha?.valor;
 }
 
 /** dadosLogin of escalacao.md §3 for the logged-in worker. */
@@ -39,7 +34,7 @@ export async function carregarDadosLogin(
   if (!avulso) return undefined;
   const impedido = avulso.impedimento === 1;
   // The messages only matter to an impeded worker (the home screen shows them instead of the call).
-  const [mensagens, parametros] = await Promise.all([
+  const [mensagens, parametros, papeis] = await Promise.all([
     impedido
       ? db
           .selectFrom('impedimento_mensagem')
@@ -49,6 +44,10 @@ export async function carregarDadosLogin(
           .execute()
       : [],
     lerParametros(),
+    // Only the OGMO's staff hold roles: a worker's login never pays for this read.
+    avulso.cod_categoria === CATEGORIA_OGMO
+      ? db.selectFrom('papel').select('papel').where('cod_avulso', '=', codAvulso).orderBy('papel').execute()
+      : [],
   ]);
   return {
     codAvulso: avulso.cod_avulso,
@@ -67,5 +66,6 @@ export async function carregarDadosLogin(
     escolhaPoraoEstiva: avulso.escolha_porao_estiva === 1,
     parametros,
     usuarioTeste: config.usuariosTeste.includes(avulso.cod_avulso),
+    papeis: papeis.map((p) => p.papel),
   };
 }

@@ -67,22 +67,3 @@ export async function cadastroDoAvulso(db: DbOuTrx, codAvulso: string) {
     .where('cod_avulso', '=', codAvulso)
     .executeTakeFirst();
 }
-
-export async function definirHabilitacao(
-  db: DbOuTrx,
-  codAvulso: string,
-  tipo: TipoDeclaracao,
-  habilitado: boolean,
-  agora: Date,
-): Promise<void> {
-  const valor = habilitado ? 1 : 0;
-  await db
-    .insertInto('declaracao_habilitacao')
-    .values({ cod_avulso: codAvulso, tipo, habilitado: valor, atualizado_em: agora.toISOString() })
-    .onConflict((oc) =>
-      oc
-        .columns(['cod_avulso', 'tipo'])
-        .doUpdateSet({ habilitado: valor, atualizado_em: agora.toISOString() }),
-    )
-    .execute();
-}

@@ -2,8 +2,8 @@ import { CATEGORIA_OGMO } from '#common/dominio.ts';
 import type { DbOuTrx } from '../schema.ts';
 
 /**
- * Reads of the CPATP election. Ballots are only ever read as counts: no query here returns a ballot
- * row, so nothing the app does can print ballots in their stored order.
+ * Reads of the CPATP election. Ballots are sealed (docs/decisions/0063-cedula-selada.md): the app reads
+ * their seals only to open them at the tally; everything else reads counts.
  */
 
 export async function buscarEleicao(db: DbOuTrx, id: number) {
@@ -41,6 +41,7 @@ export async function buscarEleicaoPendente(db: DbOuTrx, codAvulso: string) {
     .selectFrom('eleicao as e')
     .select(['e.id', 'e.descricao'])
     .where('e.situacao', '=', 'aberta')
+    .where('e.chave_publica', 'is not', null)
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(
@@ -127,13 +128,32 @@ export async function contarVotantes(db: DbOuTrx, idEleicao: number): Promise<nu
   return Number(linha.n);
 }
 
-/** Ballots per chosen matricula: the only way ballots are ever read. */
-export async function contarCedulasPorVoto(db: DbOuTrx, idEleicao: number): Promise<Map<number, number>> {
+export async function contarCedulas(db: DbOuTrx, idEleicao: number): Promise<number> {
+  const linha = await db
+    .selectFrom('cedula')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('eleicao_id', '=', idEleicao)
+    .executeTakeFirstOrThrow();
+  return Number(linha.n);
+}
+
+/** The tally per chosen matricula: written at closing (and, for ballots cast in the clear, by migration). */
+export async function lerApuracao(db: DbOuTrx, idEleicao: number): Promise<Map<number, number>> {
+  const linhas = await db
+    .selectFrom('apuracao')
+    .select(['voto', 'votos'])
+    .where('eleicao_id', '=', idEleicao)
+    .execute();
+  return new Map(linhas.map((l) => [Number(l.voto), Number(l.votos)]));
+}
+
+/** The sealed ballots, read only by the tally, which opens them in memory. */
+export async function listarSelos(db: DbOuTrx, idEleicao: number): Promise<Uint8Array[]> {
   const linhas = await db
     .selectFrom('cedula')
-    .select((eb) => ['voto', eb.fn.countAll<number>().as('n')])
+    .select('selo')
     .where('eleicao_id', '=', idEleicao)
-    .groupBy('voto')
+    .where('selo', 'is not', null)
     .execute();
-  return new Map(linhas.map((l) => [Number(l.voto), Number(l.n)]));
+  return linhas.flatMap((l) => (l.selo ? [l.selo] : []));
 }

@@ -1,18 +1,17 @@
 import { sql } from 'kysely';
 import { type Intervalo, limiteDescanso } from '#common/descanso.ts';
-import { NOMES_PARAMETROS_PONTEIRO } from '#common/ponteiro.ts';
 import { dialetoDe } from '../dialeto.ts';
 import type { DbOuTrx } from '../schema.ts';
 
 /**
  * Queries of the electronic call. The shared part of a call is read once per cache period
- * (server/services/escala-compartilhada.ts); the personal part of a worker is read per request through
+ * (server/escalacao/escala-compartilhada.ts); the personal part of a worker is read per request through
  * indexed lookups: qualifications (primary key), engagements near the call (trabalho_avulso_fim),
  * choices in the call (escolha_avulso_escala).
  */
 
 /** PostgreSQL integer columns stop here: larger numbers cannot name a row, so they are never queried. */
-export const MAIOR_INTEIRO_BANCO = 2_147_483_647;
+const MAIOR_INTEIRO_BANCO = 2_147_483_647;
 
 export async function buscarEscala(db: DbOuTrx, numEscalacao: number) {
   if (numEscalacao > MAIOR_INTEIRO_BANCO) return undefined;
@@ -112,22 +111,33 @@ export interface AvulsoComHabilitacoes {
   habilitacoes: Set<number>;
 }
 
-export async function parametrosPonteiro(db: DbOuTrx): Promise<Map<string, string>> {
-  const linhas = await db
-    .selectFrom('parametro')
-    .select(['nome', 'valor'])
-    .where('nome', 'in', NOMES_PARAMETROS_PONTEIRO)
-    .execute();
-  return new Map(linhas.map((l) => [l.nome, l.valor]));
+/** The open call (the newest, should there be more than one), or null. */
+export async function escalaAberta(db: DbOuTrx) {
+  const linha = await db
+    .selectFrom('escala')
+    .select(['num_escalacao', 'data_chamada', 'hora_chamada'])
+    .where('aberta', '=', 1)
+    .orderBy('num_escalacao', 'desc')
+    .executeTakeFirst();
+  return linha
+    ? { numEscalacao: linha.num_escalacao, dataChamada: linha.data_chamada, horaChamada: linha.hora_chamada }
+    : null;
 }
 
-export async function funcoesHabilitadas(db: DbOuTrx, codAvulso: string): Promise<Set<number>> {
+/** How many workers chose each offer of a call's category (offers nobody chose are absent). */
+export async function contagemEscolhas(
+  db: DbOuTrx,
+  numEscalacao: number,
+  codCategoria: number,
+): Promise<Map<number, number>> {
   const linhas = await db
-    .selectFrom('habilitacao')
-    .select('cod_funcao')
-    .where('cod_avulso', '=', codAvulso)
+    .selectFrom('escolha')
+    .select((eb) => ['seq_categoria', eb.fn.countAll<number | string>().as('qtd')])
+    .where('num_escalacao', '=', numEscalacao)
+    .where('cod_categoria', '=', codCategoria)
+    .groupBy('seq_categoria')
     .execute();
-  return new Set(linhas.map((l) => l.cod_funcao));
+  return new Map(linhas.map((l) => [l.seq_categoria, Number(l.qtd)]));
 }
 
 /**

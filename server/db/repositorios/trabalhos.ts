@@ -79,16 +79,3 @@ export async function ultimosTrabalhos(
   }
   return { ultimosTrabalhos: anos, trabalhoCorrente: corrente ? paraTrabalho(corrente) : null };
 }
-
-/** End of the worker's last engagement that ends at or before `limite` (the rest rule reads it). */
-export async function fimUltimoTrabalhoAntes(db: DbOuTrx, codAvulso: string, limite: Date) {
-  const linha = await db
-    .selectFrom('trabalho')
-    .select('fim')
-    .where('cod_avulso', '=', codAvulso)
-    .where('fim', '<=', limite.toISOString())
-    .orderBy('fim', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return linha ? new Date(linha.fim) : undefined;
-}

@@ -7,6 +7,7 @@ import { semearEleicao } from './eleicao.ts';
 import { semearEscalacao } from './escalacao.ts';
 import { semearFinanceiro } from './financeiro.ts';
 import { semearFundacao } from './fundacao.ts';
+import { semearEscalasPublicadas, semearGestao } from './gestao.ts';
 
 /** True when the database holds no worker yet: the demo is only ever created on an empty database. */
 export async function bancoVazio(db: Db): Promise<boolean> {
@@ -27,5 +28,7 @@ export async function semearDemo(db: Db, config: Config, agora: Date = relogioSi
     await semearFinanceiro(trx, config, agora);
     await semearEscalacao(trx, config, agora);
     await semearEleicao(trx, config, agora);
+    await semearGestao(trx, senhaHash);
+    await semearEscalasPublicadas(trx, config, agora);
   });
 }

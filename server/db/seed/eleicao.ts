@@ -1,8 +1,9 @@
 import { CATEGORIA_OGMO, VOTO_BRANCO, VOTO_NULO } from '#common/dominio.ts';
 import { nomeProprio } from '#common/formato.ts';
 import type { Config } from '../../config.ts';
+import { novaUrna, selarVoto } from '../../services/urna.ts';
 import type { DbOuTrx } from '../schema.ts';
-import type { CandidatoTable, CedulaTable } from '../tables/eleicao.ts';
+import type { ApuracaoTable, CandidatoTable, CedulaTable } from '../tables/eleicao.ts';
 import { Aleatorio } from './aleatorio.ts';
 
 /**
@@ -13,6 +14,11 @@ import { Aleatorio } from './aleatorio.ts';
 
 export const DESCRICAO_ELEICAO_DEMO = 'Eleição da CPATP 2026/2027 — representantes dos trabalhadores';
 export const NAO_VOTOU_DEMO = '100006';
+/**
+ * The demo commission's code for both demo elections (README): a real election gets a random one from
+ * `npm run eleicao:chave`, shown once and never stored (docs/decisions/0063-cedula-selada.md).
+ */
+export const CHAVE_APURACAO_DEMO = 'DEMO-CPAT-PSUA-PE26-2027-TPA2';
 
 /** A UUID v4 drawn from the seeded generator: the demo is the same on every machine. */
 function uuidDeterministico(rnd: Aleatorio): string {
@@ -101,6 +107,7 @@ export async function semearEleicao(db: DbOuTrx, _config: Config, agora: Date): 
     candidatos: Eleitor[],
     votantes: Eleitor[],
   ) => {
+    const urna = novaUrna(CHAVE_APURACAO_DEMO);
     const { id } = await db
       .insertInto('eleicao')
       .values({
@@ -109,6 +116,8 @@ export async function semearEleicao(db: DbOuTrx, _config: Config, agora: Date): 
         encerramento: encerramento?.toISOString() ?? null,
         situacao: encerramento ? 'encerrada' : 'aberta',
         eleitores: encerramento ? eleitores.length : null,
+        chave_publica: urna.chavePublica,
+        sal_chave: urna.sal,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -121,9 +130,21 @@ export async function semearEleicao(db: DbOuTrx, _config: Config, agora: Date): 
     }));
     await db.insertInto('candidato').values(linhasCandidato).execute();
     const pesos = linhasCandidato.map((c) => ({ matricula: c.matricula, peso: rnd.inteiro(2, 10) }));
-    const cedulas: CedulaTable[] = votantes
-      .map(() => ({ eleicao_id: id, id: uuidDeterministico(rnd), voto: votoAleatorio(rnd, pesos) }))
+    const votos = votantes.map(() => votoAleatorio(rnd, pesos));
+    const cedulas: CedulaTable[] = votos
+      .map((voto) => ({
+        eleicao_id: id,
+        id: uuidDeterministico(rnd),
+        selo: selarVoto(urna.chavePublica, id, voto),
+      }))
       .sort((a, b) => (a.id < b.id ? -1 : 1));
+    if (encerramento) {
+      // A closed election's tally, as closing would have written it.
+      const porVoto = new Map<number, number>();
+      for (const v of votos) porVoto.set(v, (porVoto.get(v) ?? 0) + 1);
+      const apuracao: ApuracaoTable[] = [...porVoto].map(([voto, n]) => ({ eleicao_id: id, voto, votos: n }));
+      await db.insertInto('apuracao').values(apuracao).execute();
+    }
     await inserirEmLotes(
       [...votantes].sort((a, b) => (a.cod_avulso < b.cod_avulso ? -1 : 1)),
       (lote) =>

@@ -2,8 +2,15 @@ import { dataHoraLocal, dataLocal, horaLocal, somarDias, TURNOS } from '#common/
 import type { Config } from '../../config.ts';
 import type { DbOuTrx } from '../schema.ts';
 import type { AvulsoTable, TrabalhoTable } from '../tables/fundacao.ts';
-import { Aleatorio, cpfValido, nomeCompleto, pisValido } from './aleatorio.ts';
-import { emLotes, trabalhoAleatorio } from './comum.ts';
+import { Aleatorio, nomeCompleto, pisValido } from './aleatorio.ts';
+import {
+  emLotes,
+  habilitacoesSorteadas,
+  historicoDeTrabalhos,
+  linhaAvulso,
+  PARAMETROS_PONTEIRO,
+  trabalhoAleatorio,
+} from './comum.ts';
 
 /** The open call of the demo and the three closed ones before it (test users may load those). */
 export const ESCALA_ABERTA_DEMO = 4521;
@@ -139,13 +146,8 @@ const BLOCO = faixa(501, 511);
 const CAPATAZIA = faixa(601, 626);
 
 function habilitacoesGeradas(rnd: Aleatorio, sindicato: number): number[] {
-  const de = (base: number, lista: number[], min: number, max: number) => [
-    base,
-    ...rnd.amostra(
-      lista.filter((c) => c !== base),
-      rnd.inteiro(min, max),
-    ),
-  ];
+  const de = (base: number, lista: number[], min: number, max: number) =>
+    habilitacoesSorteadas(rnd, base, lista, min, max);
   switch (sindicato) {
     case 1:
       return de(101, ESTIVA, 4, 9);
@@ -201,47 +203,35 @@ export async function semearFundacao(db: DbOuTrx, config: Config, senhaHash: str
   const cpfs = new Set<string>();
   let numChamada = 1;
 
-  const novoAvulso = (conta: ContaDemo): AvulsoTable => {
-    let cpf = conta.cpf ?? cpfValido(rnd);
-    while (cpfs.has(cpf)) cpf = cpfValido(rnd);
-    cpfs.add(cpf);
-    const ano = rnd.inteiro(1962, 2000);
-    return {
-      cod_avulso: conta.codAvulso,
-      nome: conta.nome,
-      sexo: conta.sexo,
-      cod_sindicato: conta.codSindicato,
-      cod_categoria: conta.codCategoria,
-      artigo: conta.artigo,
-      num_chamada: numChamada++,
-      cpf,
-      data_nascimento:
-        conta.dataNascimento ??
-        `${ano}-${String(rnd.inteiro(1, 12)).padStart(2, '0')}-${String(rnd.inteiro(1, 28)).padStart(2, '0')}`,
-      rg_numero: rnd.digitos(rnd.inteiro(7, 9)),
-      rg_orgao_exp: 'SDS',
-      rg_uf: 'PE',
-      rg_emissao: `${rnd.inteiro(2005, 2022)}-${String(rnd.inteiro(1, 12)).padStart(2, '0')}-${String(rnd.inteiro(1, 28)).padStart(2, '0')}`,
-      pis: pisValido(rnd),
-      end_logradouro: `Rua ${rnd.escolher(['da Aurora', 'do Sol', 'Nova', 'das Flores', 'Vinte e Um de Abril', 'Estrada de Gaibu'])}, ${rnd.inteiro(10, 999)}`,
-      end_bairro: rnd.escolher([
-        'Centro',
-        'Boa Viagem',
-        'Nossa Senhora do Ó',
-        'Gaibu',
-        'Pontezinha',
-        'Prazeres',
-      ]),
-      end_cidade: rnd.escolher(['Recife', 'Jaboatão dos Guararapes', 'Cabo de Santo Agostinho', 'Ipojuca']),
-      end_uf: 'PE',
-      email: null,
-      telefone: null,
-      impedimento: conta.impedimentos ? 1 : 0,
-      afastamento_definitivo: 0,
-      escolha_porao_estiva: conta.escolhaPoraoEstiva ? 1 : 0,
-      senha_hash: senhaHash,
-    };
-  };
+  const novoAvulso = (conta: ContaDemo): AvulsoTable =>
+    linhaAvulso(
+      rnd,
+      cpfs,
+      {
+        ...conta,
+        numChamada: numChamada++,
+        senhaHash,
+        impedimento: conta.impedimentos !== undefined,
+      },
+      (r) => ({
+        rg_numero: r.digitos(r.inteiro(7, 9)),
+        rg_orgao_exp: 'SDS',
+        rg_uf: 'PE',
+        rg_emissao: `${r.inteiro(2005, 2022)}-${String(r.inteiro(1, 12)).padStart(2, '0')}-${String(r.inteiro(1, 28)).padStart(2, '0')}`,
+        pis: pisValido(r),
+        end_logradouro: `Rua ${r.escolher(['da Aurora', 'do Sol', 'Nova', 'das Flores', 'Vinte e Um de Abril', 'Estrada de Gaibu'])}, ${r.inteiro(10, 999)}`,
+        end_bairro: r.escolher([
+          'Centro',
+          'Boa Viagem',
+          'Nossa Senhora do Ó',
+          'Gaibu',
+          'Pontezinha',
+          'Prazeres',
+        ]),
+        end_cidade: r.escolher(['Recife', 'Jaboatão dos Guararapes', 'Cabo de Santo Agostinho', 'Ipojuca']),
+        end_uf: 'PE',
+      }),
+    );
 
   for (const conta of CONTAS_DEMO) {
     const avulso = novoAvulso(conta);
@@ -301,19 +291,7 @@ export async function semearFundacao(db: DbOuTrx, config: Config, senhaHash: str
     const funcoes = habilitacoesDe.get(avulso.cod_avulso) ?? [101];
     const dias = contasDemo.has(avulso.cod_avulso) ? 730 : 21;
     const chancePorDia = contasDemo.has(avulso.cod_avulso) ? 0.45 : 0.35;
-    for (let d = dias; d >= 2; d--) {
-      if (!rnd.chance(chancePorDia)) continue;
-      trabalhos.push(
-        trabalhoAleatorio(
-          rnd,
-          avulso.cod_avulso,
-          somarDias(hoje, -d),
-          rnd.escolher(TURNOS),
-          rnd.escolher(funcoes),
-          fuso,
-        ),
-      );
-    }
+    trabalhos.push(...historicoDeTrabalhos(rnd, avulso.cod_avulso, hoje, dias, chancePorDia, funcoes, fuso));
   }
   // 100001 is at work right now: the shift that contains "now" (docs/decisions/0004-trabalho-corrente.md).
   const hora = horaLocal(agora, fuso);
@@ -344,10 +322,7 @@ export async function semearFundacao(db: DbOuTrx, config: Config, senhaHash: str
   await db
     .insertInto('parametro')
     .values([
-      { nome: 'EXIBIR_OFERTA_PONTEIRO_ESTIVA', valor: 'todos' },
-      { nome: 'EXIBIR_OFERTA_PONTEIRO_CONFERENTES', valor: 'todos' },
-      { nome: 'EXIBIR_OFERTA_PONTEIRO_CAPATAZIA', valor: 'ogmo' },
-      { nome: 'EXIBIR_OFERTA_PONTEIRO_VIGIAS', valor: '1' },
+      ...PARAMETROS_PONTEIRO,
       { nome: 'EXIBIR_BOTAO_DECLARACAO_LOCKDOWN', valor: 'todos' },
       { nome: 'EXIBIR_BOTAO_DECLARACAO_MP945', valor: 'todos' },
     ])
@@ -364,8 +339,15 @@ export async function semearFundacao(db: DbOuTrx, config: Config, senhaHash: str
         data_chamada: dataIso(somarDias(hoje, i - ESCALAS_FECHADAS_DEMO.length)),
         hora_chamada: '06:30',
         aberta: 0,
+        situacao: 'fechada' as const,
       })),
-      { num_escalacao: ESCALA_ABERTA_DEMO, data_chamada: dataHoje, hora_chamada: '06:30', aberta: 1 },
+      {
+        num_escalacao: ESCALA_ABERTA_DEMO,
+        data_chamada: dataHoje,
+        hora_chamada: '06:30',
+        aberta: 1,
+        situacao: 'aberta',
+      },
     ])
     .execute();
 

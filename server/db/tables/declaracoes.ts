@@ -34,15 +34,7 @@ export interface DeclaracaoTable {
 }
 
 /** Failed CPF/birth-date checks of the MP 945 access form, per worker (throttling). */
-export interface TentativaAcessoDeclaracaoTable {
-  cod_avulso: string;
-  falhas: number;
-  bloqueado_ate: string | null;
-  atualizado_em: string;
-}
-
 export interface TabelasDeclaracoes {
   declaracao_habilitacao: DeclaracaoHabilitacaoTable;
   declaracao: DeclaracaoTable;
-  tentativa_acesso_declaracao: TentativaAcessoDeclaracaoTable;
 }

@@ -14,6 +14,13 @@ export interface EleicaoTable {
   situacao: 'aberta' | 'encerrada';
   /** The roll (workers entitled to vote), fixed at closing; null while open. */
   eleitores: number | null;
+  /**
+   * The X25519 public key ballots are sealed with (base64url) and the salt its private half is derived
+   * with from the commission's code (docs/decisions/0063-cedula-selada.md). Null: no box set up yet, so
+   * nobody can vote.
+   */
+  chave_publica: string | null;
+  sal_chave: string | null;
 }
 
 export interface CandidatoTable {
@@ -31,12 +38,22 @@ export interface VotanteTable {
   cod_avulso: string;
 }
 
-/** A ballot: a random key and the chosen matricula (999998 white, 999999 null). Nothing else. */
+/**
+ * A ballot: a random key and the vote sealed with the election's public key. Nothing else. `selo` is null
+ * only for ballots cast before sealing existed, already counted into `apuracao` by the migration.
+ */
 export interface CedulaTable {
   eleicao_id: number;
   /** Random UUID v4: the physical order of the rows says nothing about when they came. */
   id: string;
+  selo: Uint8Array | null;
+}
+
+/** The tally: votes per chosen matricula (999998 white, 999999 null), written when the election closes. */
+export interface ApuracaoTable {
+  eleicao_id: number;
   voto: number;
+  votos: number;
 }
 
 export interface TabelasEleicao {
@@ -44,4 +61,5 @@ export interface TabelasEleicao {
   candidato: CandidatoTable;
   votante: VotanteTable;
   cedula: CedulaTable;
+  apuracao: ApuracaoTable;
 }

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { ColunaSituacao } from './gestao.ts';
 
 /**
  * Row types of the foundation tables. Conventions (docs/decisions/0002-banco-de-dados.md):
@@ -66,6 +67,8 @@ export interface TrabalhoTable {
   faina: string;
   cod_funcao: number;
   funcao: string;
+  /** The call whose rotation made this engagement (null: history from before the portal ran calls). */
+  num_escalacao?: number | null;
 }
 
 export interface SessaoTable {
@@ -77,14 +80,8 @@ export interface SessaoTable {
   /** Absolute end of the session (or of the grace period after a renewal). */
   expira_em: string;
   revogada_em: string | null;
-}
-
-export interface TentativaLoginTable {
-  /** The user code as typed (six digits), whether or not it exists. */
-  login: string;
-  falhas: number;
-  bloqueado_ate: string | null;
-  atualizado_em: string;
+  /** The hash of the session's first token, shared by its renewed tokens: a logout ends them all. */
+  sessao_id: string;
 }
 
 export interface MensagemServicoTable {
@@ -108,7 +105,22 @@ export interface EscalaTable {
   data_chamada: string;
   /** HH:mm, local time of the call. */
   hora_chamada: string;
+  /** 1 exactly while `situacao` is 'aberta': the flag the choice machinery reads. */
   aberta: number;
+  situacao: ColunaSituacao;
+  /** Instant (ISO UTC) and staff member (codAvulso) of each step of the call's life (issue 16). */
+  criada_em?: string | null;
+  criada_por?: string | null;
+  aberta_em?: string | null;
+  aberta_por?: string | null;
+  fechada_em?: string | null;
+  fechada_por?: string | null;
+  apurada_em?: string | null;
+  apurada_por?: string | null;
+  publicada_em?: string | null;
+  publicada_por?: string | null;
+  cancelada_em?: string | null;
+  cancelada_por?: string | null;
 }
 
 export interface SegredoTable {
@@ -129,7 +141,6 @@ export interface TabelasFundacao {
   habilitacao: HabilitacaoTable;
   trabalho: TrabalhoTable;
   sessao: SessaoTable;
-  tentativa_login: TentativaLoginTable;
   mensagem_servico: MensagemServicoTable;
   mensagem_lida: MensagemLidaTable;
   escala: EscalaTable;

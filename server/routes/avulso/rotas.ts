@@ -1,88 +1,66 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  codigoMensagemParams,
-  habilitacaoSchema,
-  mensagemServicoSchema,
-  ultimosTrabalhosSchema,
-} from '#common/api/avulso.ts';
-import { envelopeSucesso } from '#common/envelope.ts';
+import { apiAvulso } from '#common/api/avulso.ts';
 import { categoriaDaFuncao, funcaoPorCodigo } from '#common/funcoes.ts';
-import { z } from '#common/zod-pt.ts';
 import { ultimosTrabalhos } from '../../db/repositorios/trabalhos.ts';
 import { ok } from '../../http/envelope.ts';
 import { ErroApp } from '../../http/erro-app.ts';
-import { exigirSessao, sessaoDe } from '../../plugins/autenticacao.ts';
+import { registrar } from '../../http/registrar.ts';
+import { sessaoDe } from '../../plugins/autenticacao.ts';
 
 export const rotasAvulso: FastifyPluginAsyncZod = async (app) => {
   const { db, clock } = app.ctx;
-  app.addHook('preHandler', exigirSessao);
+  registrar(app, apiAvulso.habilitacoes, async (request) => {
+    const linhas = await db
+      .selectFrom('habilitacao')
+      .select('cod_funcao')
+      .where('cod_avulso', '=', sessaoDe(request).codAvulso)
+      .orderBy('cod_funcao')
+      .execute();
+    return ok(
+      linhas.map(({ cod_funcao }) => ({
+        codCategoria: categoriaDaFuncao(cod_funcao),
+        codFuncao: cod_funcao,
+        descricao: funcaoPorCodigo(cod_funcao)?.nome ?? `Função ${cod_funcao}`,
+      })),
+    );
+  });
 
-  app.get(
-    '/api/avulso/habilitacoes',
-    { schema: { response: { 200: envelopeSucesso(z.array(habilitacaoSchema)) } } },
-    async (request) => {
-      const linhas = await db
-        .selectFrom('habilitacao')
-        .select('cod_funcao')
-        .where('cod_avulso', '=', sessaoDe(request).codAvulso)
-        .orderBy('cod_funcao')
-        .execute();
-      return ok(
-        linhas.map(({ cod_funcao }) => ({
-          codCategoria: categoriaDaFuncao(cod_funcao),
-          codFuncao: cod_funcao,
-          descricao: funcaoPorCodigo(cod_funcao)?.nome ?? `Função ${cod_funcao}`,
-        })),
-      );
-    },
-  );
-
-  app.get(
-    '/api/avulso/ultimosTrabalhos',
-    { schema: { response: { 200: envelopeSucesso(ultimosTrabalhosSchema) } } },
-    async (request) => ok(await ultimosTrabalhos(db, sessaoDe(request).codAvulso, clock.now())),
+  registrar(app, apiAvulso.ultimosTrabalhos, async (request) =>
+    ok(await ultimosTrabalhos(db, sessaoDe(request).codAvulso, clock.now())),
   );
 
   /** The worker's unread service messages, oldest first (a call of our design). */
-  app.get(
-    '/api/avulso/mensagens',
-    { schema: { response: { 200: envelopeSucesso(z.array(mensagemServicoSchema)) } } },
-    async (request) => {
-      const codAvulso = sessaoDe(request).codAvulso;
-      const linhas = await db
-        .selectFrom('mensagem_servico as m')
-        .leftJoin('mensagem_lida as l', (j) =>
-          j.onRef('l.id_mensagem', '=', 'm.id').on('l.cod_avulso', '=', codAvulso),
-        )
-        .select(['m.id', 'm.titulo', 'm.corpo'])
-        .where((eb) => eb.or([eb('m.cod_avulso', '=', codAvulso), eb('m.cod_avulso', 'is', null)]))
-        .where('l.id_mensagem', 'is', null)
-        .orderBy('m.id')
-        .execute();
-      return ok(linhas.map((m) => ({ codigo: m.id, titulo: m.titulo, corpo: m.corpo })));
-    },
-  );
+  registrar(app, apiAvulso.mensagens, async (request) => {
+    const codAvulso = sessaoDe(request).codAvulso;
+    const linhas = await db
+      .selectFrom('mensagem_servico as m')
+      .leftJoin('mensagem_lida as l', (j) =>
+        j.onRef('l.id_mensagem', '=', 'm.id').on('l.cod_avulso', '=', codAvulso),
+      )
+      .select(['m.id', 'm.titulo', 'm.corpo'])
+      .where((eb) => eb.or([eb('m.cod_avulso', '=', codAvulso), eb('m.cod_avulso', 'is', null)]))
+      .where('l.id_mensagem', 'is', null)
+      .orderBy('m.id')
+      .execute();
+    return ok(linhas.map((m) => ({ codigo: m.id, titulo: m.titulo, corpo: m.corpo })));
+  });
 
   /** Closing a message marks it read, so it does not come back. Idempotent. */
-  app.post(
-    '/api/avulso/mensagens/:codigo/lida',
-    { schema: { params: codigoMensagemParams, response: { 200: envelopeSucesso(z.null()) } } },
-    async (request) => {
-      const codAvulso = sessaoDe(request).codAvulso;
-      const { codigo } = request.params;
-      const mensagem = await db
-        .selectFrom('mensagem_servico')
-        .select('id')
-        .where('id', '=', codigo)
-        .where((eb) => eb.or([eb('cod_avulso', '=', codAvulso), eb('cod_avulso', 'is', null)]))
-        .executeTakeFirst();
-      if (!mensagem) throw new ErroApp('NaoEncontrado', 'Mensagem não encontrada.');
-      await db
-        .insertInto('mensagem_lida')
-        .values({ id_mensagem: codigo, cod_avulso: codAvulso, lida_em: clock.now().toISOString() })
-        .onConflict((oc) => oc.columns(['id_mensagem', 'cod_avulso']).doNothing())
-        .execute();
-      return ok(null);
-    },
-  );
+  registrar(app, apiAvulso.marcarMensagemLida, async (request) => {
+    const codAvulso = sessaoDe(request).codAvulso;
+    const { codigo } = request.params;
+    const mensagem = await db
+      .selectFrom('mensagem_servico')
+      .select('id')
+      .where('id', '=', codigo)
+      .where((eb) => eb.or([eb('cod_avulso', '=', codAvulso), eb('cod_avulso', 'is', null)]))
+      .executeTakeFirst();
+    if (!mensagem) throw new ErroApp('NaoEncontrado', 'Mensagem não encontrada.');
+    await db
+      .insertInto('mensagem_lida')
+      .values({ id_mensagem: codigo, cod_avulso: codAvulso, lida_em: clock.now().toISOString() })
+      .onConflict((oc) => oc.columns(['id_mensagem', 'cod_avulso']).doNothing())
+      .execute();
+    return ok(null);
+  });
 };

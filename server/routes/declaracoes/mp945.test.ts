@@ -89,9 +89,9 @@ describe('POST /api/mp945/dadosAcesso', () => {
     // A success clears the count.
     expect((await c.post('/api/mp945/dadosAcesso', ACESSO_JOSE)).status).toBe(200);
     const linha = await amb.db
-      .selectFrom('tentativa_acesso_declaracao')
+      .selectFrom('tentativa')
       .selectAll()
-      .where('cod_avulso', '=', '100001')
+      .where('chave', '=', 'declaracao:100001')
       .executeTakeFirst();
     expect(linha).toBeUndefined();
   });

@@ -1,4 +1,8 @@
 import type { Db } from '../../db/schema.ts';
+import { novaUrna } from '../../services/urna.ts';
+
+/** The commission's code of every election the tests create. */
+export const CHAVE_APURACAO_TESTE = 'TEST-ECHA-VEDA-APUR-ACAO-2026';
 
 /** Test helpers of the election: a fresh open election with the given candidates, straight in the DB. */
 export interface CandidatoTeste {
@@ -14,6 +18,7 @@ export async function criarEleicaoTeste(
   candidatos: CandidatoTeste[],
   descricao: string | null = 'Eleição de teste',
 ): Promise<number> {
+  const urna = novaUrna(CHAVE_APURACAO_TESTE);
   const { id } = await db
     .insertInto('eleicao')
     .values({
@@ -22,6 +27,8 @@ export async function criarEleicaoTeste(
       encerramento: null,
       situacao: 'aberta',
       eleitores: null,
+      chave_publica: urna.chavePublica,
+      sal_chave: urna.sal,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -234,14 +234,14 @@ describe('POST /api/eleicoes/voto', () => {
 });
 
 describe('sigilo do voto no banco', () => {
-  it('a cédula guarda só eleição, chave aleatória e voto; o votante, só eleição e trabalhador', async () => {
+  it('a cédula guarda só eleição, chave aleatória e voto lacrado; o votante, só eleição e trabalhador', async () => {
     const cedula = await amb.db
       .selectFrom('cedula')
       .selectAll()
       .where('eleicao_id', '=', demo)
       .limit(1)
       .executeTakeFirstOrThrow();
-    expect(Object.keys(cedula).sort()).toEqual(['eleicao_id', 'id', 'voto']);
+    expect(Object.keys(cedula).sort()).toEqual(['eleicao_id', 'id', 'selo']);
     expect(cedula.id).toMatch(UUID_V4);
     const votante = await amb.db.selectFrom('votante').selectAll().limit(1).executeTakeFirstOrThrow();
     expect(Object.keys(votante).sort()).toEqual(['cod_avulso', 'eleicao_id']);
@@ -252,7 +252,7 @@ describe('sigilo do voto no banco', () => {
         .find((t) => t.name === nome)
         ?.columns.map((c) => c.name)
         .sort();
-    expect(colunas('cedula')).toEqual(['eleicao_id', 'id', 'voto']);
+    expect(colunas('cedula')).toEqual(['eleicao_id', 'id', 'selo']);
     expect(colunas('votante')).toEqual(['cod_avulso', 'eleicao_id']);
     expect(tabelas.find((t) => t.name === 'cedula')?.columns.some((c) => c.isAutoIncrementing)).toBe(false);
   });

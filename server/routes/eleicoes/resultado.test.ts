@@ -2,9 +2,10 @@ import { sql } from 'kysely';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VOTO_BRANCO, VOTO_NULO } from '#common/dominio.ts';
+import { CHAVE_APURACAO_DEMO } from '../../db/seed/eleicao.ts';
 import type { AmbienteTeste, ClienteTeste } from '../../test/ambiente.ts';
 import { criarAmbiente, dialetoTeste } from '../../test/ambiente.ts';
-import { contar, criarEleicaoTeste, idEleicaoDemo } from './apoio-teste.ts';
+import { CHAVE_APURACAO_TESTE, contar, criarEleicaoTeste, idEleicaoDemo } from './apoio-teste.ts';
 
 let amb: AmbienteTeste;
 let equipe: ClienteTeste;
@@ -35,7 +36,7 @@ describe('apuração: só para a equipe do OGMO', () => {
       c.get(`/api/eleicoes/${demoEncerrada}/resultado.pdf`),
       c.get(`/api/eleicoes/${demoAberta}/zeresima`),
       c.get(`/api/eleicoes/${demoAberta}/zeresima.pdf`),
-      c.post(`/api/eleicoes/${demoAberta}/encerrar`),
+      c.post(`/api/eleicoes/${demoAberta}/encerrar`, { chaveApuracao: CHAVE_APURACAO_DEMO }),
     ];
     for (const r of await Promise.all(pedidos)) {
       expect(r.status).toBe(403);
@@ -150,14 +151,16 @@ describe('resultado', () => {
     const chavesAntes = (
       await amb.db.selectFrom('cedula').select('id').where('eleicao_id', '=', id).execute()
     ).map((c) => c.id);
-    const fechar = await equipe.post(`/api/eleicoes/${id}/encerrar`);
+    const fechar = await equipe.post(`/api/eleicoes/${id}/encerrar`, { chaveApuracao: CHAVE_APURACAO_TESTE });
     expect(fechar.status).toBe(200);
     expect(fechar.corpo.dados).toMatchObject({
       $id: id,
       situacao: 'encerrada',
       encerramento: amb.relogio.now().toISOString(),
     });
-    const de_novo = await equipe.post(`/api/eleicoes/${id}/encerrar`);
+    const de_novo = await equipe.post(`/api/eleicoes/${id}/encerrar`, {
+      chaveApuracao: CHAVE_APURACAO_TESTE,
+    });
     expect(de_novo.status).toBe(409);
     expect(de_novo.corpo.codigoErro).toBe('EleicaoEncerrada');
 

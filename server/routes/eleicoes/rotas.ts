@@ -1,22 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  eleicaoPendenteSchema,
-  eleicaoResumoSchema,
-  idEleicaoParams,
-  listaEleicoesSchema,
-  resultadoEleicaoSchema,
-  votoBody,
-  zeresimaSchema,
-} from '#common/api/eleicoes.ts';
+import { apiEleicoes } from '#common/api/eleicoes.ts';
 import { CATEGORIA_OGMO } from '#common/dominio.ts';
-import { envelopeSucesso } from '#common/envelope.ts';
-import { z } from '#common/zod-pt.ts';
 import { listarEleicoes } from '../../db/repositorios/eleicoes.ts';
 import { ok } from '../../http/envelope.ts';
 import { ErroApp } from '../../http/erro-app.ts';
+import { registrar } from '../../http/registrar.ts';
 import { pdfResultado, pdfZeresima } from '../../pdf/eleicao.ts';
-import { exigirSessao, sessaoDe } from '../../plugins/autenticacao.ts';
+import { sessaoDe } from '../../plugins/autenticacao.ts';
 import {
   apurarEleicao,
   eleicaoPendente,
@@ -31,8 +22,6 @@ import {
  */
 export const rotasEleicoes: FastifyPluginAsyncZod = async (app) => {
   const { db, config, clock } = app.ctx;
-  app.addHook('preHandler', exigirSessao);
-
   async function exigirEquipeOgmo(request: FastifyRequest) {
     const avulso = await db
       .selectFrom('avulso')
@@ -52,97 +41,66 @@ export const rotasEleicoes: FastifyPluginAsyncZod = async (app) => {
       .send(conteudo);
   }
 
-  app.get(
-    '/api/eleicoes/pendente',
-    { schema: { response: { 200: envelopeSucesso(eleicaoPendenteSchema) } } },
-    async (request) =>
-      ok(await eleicaoPendente(db, config, app.ctx.segredoFotos, clock.now(), sessaoDe(request).codAvulso)),
+  registrar(app, apiEleicoes.pendente, async (request) =>
+    ok(await eleicaoPendente(db, config, app.ctx.segredoFotos, clock.now(), sessaoDe(request).codAvulso)),
   );
 
-  app.post(
-    '/api/eleicoes/voto',
-    { schema: { body: votoBody, response: { 200: envelopeSucesso(z.null()) } } },
-    async (request) => {
-      const { idEleicao, voto } = request.body;
-      await registrarVoto(db, sessaoDe(request).codAvulso, idEleicao, voto);
-      return ok(null);
-    },
-  );
+  registrar(app, apiEleicoes.voto, async (request) => {
+    const { idEleicao, voto } = request.body;
+    await registrarVoto(db, sessaoDe(request).codAvulso, idEleicao, voto);
+    return ok(null);
+  });
 
-  app.get(
-    '/api/eleicoes',
-    { schema: { response: { 200: envelopeSucesso(listaEleicoesSchema) } } },
-    async (request) => {
-      await exigirEquipeOgmo(request);
-      const linhas = await listarEleicoes(db);
-      return ok(
-        linhas.map((e) => ({
-          $id: e.id,
-          descricao: e.descricao,
-          abertura: e.abertura,
-          encerramento: e.encerramento,
-          situacao: e.situacao,
-          candidatos: Number(e.candidatos ?? 0),
-          votantes: Number(e.votantes ?? 0),
-        })),
-      );
-    },
-  );
+  registrar(app, apiEleicoes.lista, async (request) => {
+    await exigirEquipeOgmo(request);
+    const linhas = await listarEleicoes(db);
+    return ok(
+      linhas.map((e) => ({
+        $id: e.id,
+        descricao: e.descricao,
+        abertura: e.abertura,
+        encerramento: e.encerramento,
+        situacao: e.situacao,
+        candidatos: Number(e.candidatos ?? 0),
+        votantes: Number(e.votantes ?? 0),
+      })),
+    );
+  });
 
-  app.post(
-    '/api/eleicoes/:id/encerrar',
-    { schema: { params: idEleicaoParams, response: { 200: envelopeSucesso(eleicaoResumoSchema) } } },
-    async (request) => {
-      await exigirEquipeOgmo(request);
-      const eleicao = await encerrarEleicao(db, request.params.id, clock.now());
-      request.log.info({ idEleicao: eleicao.$id, por: sessaoDe(request).codAvulso }, 'eleição encerrada');
-      return ok(eleicao);
-    },
-  );
+  registrar(app, apiEleicoes.encerrar, async (request) => {
+    await exigirEquipeOgmo(request);
+    const eleicao = await encerrarEleicao(db, request.params.id, clock.now(), request.body.chaveApuracao);
+    request.log.info({ idEleicao: eleicao.$id, por: sessaoDe(request).codAvulso }, 'eleição encerrada');
+    return ok(eleicao);
+  });
 
-  app.get(
-    '/api/eleicoes/:id/resultado',
-    { schema: { params: idEleicaoParams, response: { 200: envelopeSucesso(resultadoEleicaoSchema) } } },
-    async (request) => {
-      await exigirEquipeOgmo(request);
-      return ok(await apurarEleicao(db, request.params.id, clock.now()));
-    },
-  );
+  registrar(app, apiEleicoes.resultado, async (request) => {
+    await exigirEquipeOgmo(request);
+    return ok(await apurarEleicao(db, request.params.id, clock.now()));
+  });
 
-  app.get(
-    '/api/eleicoes/:id/resultado.pdf',
-    { schema: { params: idEleicaoParams } },
-    async (request, reply) => {
-      await exigirEquipeOgmo(request);
-      const resultado = await apurarEleicao(db, request.params.id, clock.now());
-      return enviarPdf(
-        reply,
-        `resultado-eleicao-${resultado.eleicao.$id}.pdf`,
-        await pdfResultado(config, resultado),
-      );
-    },
-  );
+  registrar(app, apiEleicoes.resultadoPdf, async (request, reply) => {
+    await exigirEquipeOgmo(request);
+    const resultado = await apurarEleicao(db, request.params.id, clock.now());
+    return enviarPdf(
+      reply,
+      `resultado-eleicao-${resultado.eleicao.$id}.pdf`,
+      await pdfResultado(config, resultado),
+    );
+  });
 
-  app.get(
-    '/api/eleicoes/:id/zeresima',
-    { schema: { params: idEleicaoParams, response: { 200: envelopeSucesso(zeresimaSchema) } } },
-    async (request) => {
-      await exigirEquipeOgmo(request);
-      return ok(await emitirZeresima(db, request.params.id, clock.now()));
-    },
-  );
+  registrar(app, apiEleicoes.zeresima, async (request) => {
+    await exigirEquipeOgmo(request);
+    return ok(await emitirZeresima(db, request.params.id, clock.now()));
+  });
 
-  app.get(
-    '/api/eleicoes/:id/zeresima.pdf',
-    { schema: { params: idEleicaoParams } },
-    async (request, reply) => {
-      await exigirEquipeOgmo(request);
-      const zeresima = await emitirZeresima(db, request.params.id, clock.now());
-      return enviarPdf(
-        reply,
-        `zeresima-eleicao-${zeresima.eleicao.$id}.pdf`,
-        await pdfZeresima(config, zeresima),
-      );
-    },
-  );
+  registrar(app, apiEleicoes.zeresimaPdf, async (request, reply) => {
+    await exigirEquipeOgmo(request);
+    const zeresima = await emitirZeresima(db, request.params.id, clock.now());
+    return enviarPdf(
+      reply,
+      `zeresima-eleicao-${zeresima.eleicao.$id}.pdf`,
+      await pdfZeresima(config, zeresima),
+    );
+  });
 };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VALIDADE_ESCALA_ABERTA_MS } from '../../escalacao/servico.ts';
 import type { AmbienteTeste } from '../../test/ambiente.ts';
 import { criarAmbiente } from '../../test/ambiente.ts';
-import { VALIDADE_ESCALA_ABERTA_MS } from './rotas.ts';
 
 let amb: AmbienteTeste;
 beforeAll(async () => {

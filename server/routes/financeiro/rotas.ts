@@ -1,12 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  arquivoQuery,
-  contracheques13FeriasRespostaSchema,
-  contrachequesRespostaSchema,
-  fichasFinanceirasRespostaSchema,
-  informesRendimentosRespostaSchema,
-} from '#common/api/financeiro.ts';
-import { envelopeSucesso } from '#common/envelope.ts';
+import { apiFinanceiro } from '#common/api/financeiro.ts';
 import {
   listarContracheques,
   listarContracheques13Ferias,
@@ -15,17 +8,24 @@ import {
 } from '../../db/repositorios/financeiro.ts';
 import { ok } from '../../http/envelope.ts';
 import { ErroApp } from '../../http/erro-app.ts';
-import { exigirSessao, sessaoDe } from '../../plugins/autenticacao.ts';
+import { registrar } from '../../http/registrar.ts';
+import { sessaoDe } from '../../plugins/autenticacao.ts';
+import {
+  apresentarContracheques,
+  apresentarContracheques13Ferias,
+  apresentarFichas,
+  apresentarInformes,
+} from '../../presenters/financeiro.ts';
 import type { TipoDocumento } from '../../services/documentos-financeiros.ts';
 import { gerarDocumento } from '../../services/documentos-financeiros.ts';
 
 /** File calls of minha-conta.md §7 and the document kind each one serves. */
-const DOWNLOADS: Record<string, TipoDocumento> = {
-  '/api/avulso/contracheque': 'contracheque',
-  '/api/avulso/contracheque13Ferias': 'contracheque13Ferias',
-  '/api/avulso/fichaFinanceira': 'fichaFinanceira',
-  '/api/avulso/informeRendimentos': 'informeRendimentos',
-};
+const DOWNLOADS = [
+  [apiFinanceiro.contracheque, 'contracheque'],
+  [apiFinanceiro.contracheque13Ferias, 'contracheque13Ferias'],
+  [apiFinanceiro.fichaFinanceira, 'fichaFinanceira'],
+  [apiFinanceiro.informeRendimentos, 'informeRendimentos'],
+] as const satisfies readonly (readonly [unknown, TipoDocumento])[];
 
 /**
  * The worker's pay documents: four lists and four downloads. The downloads answer the PDF itself
@@ -33,31 +33,21 @@ const DOWNLOADS: Record<string, TipoDocumento> = {
  */
 export const rotasFinanceiro: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app.ctx;
-  app.addHook('preHandler', exigirSessao);
-
-  app.get(
-    '/api/avulso/contracheques',
-    { schema: { response: { 200: envelopeSucesso(contrachequesRespostaSchema) } } },
-    async (request) => ok(await listarContracheques(db, sessaoDe(request).codAvulso)),
+  registrar(app, apiFinanceiro.contracheques, async (request) =>
+    ok(apresentarContracheques(await listarContracheques(db, sessaoDe(request).codAvulso))),
   );
-  app.get(
-    '/api/avulso/contracheques13Ferias',
-    { schema: { response: { 200: envelopeSucesso(contracheques13FeriasRespostaSchema) } } },
-    async (request) => ok(await listarContracheques13Ferias(db, sessaoDe(request).codAvulso)),
+  registrar(app, apiFinanceiro.contracheques13Ferias, async (request) =>
+    ok(apresentarContracheques13Ferias(await listarContracheques13Ferias(db, sessaoDe(request).codAvulso))),
   );
-  app.get(
-    '/api/avulso/fichasFinanceiras',
-    { schema: { response: { 200: envelopeSucesso(fichasFinanceirasRespostaSchema) } } },
-    async (request) => ok(await listarFichas(db, sessaoDe(request).codAvulso)),
+  registrar(app, apiFinanceiro.fichasFinanceiras, async (request) =>
+    ok(apresentarFichas(await listarFichas(db, sessaoDe(request).codAvulso))),
   );
-  app.get(
-    '/api/avulso/informesRendimentos',
-    { schema: { response: { 200: envelopeSucesso(informesRendimentosRespostaSchema) } } },
-    async (request) => ok(await listarInformes(db, sessaoDe(request).codAvulso)),
+  registrar(app, apiFinanceiro.informesRendimentos, async (request) =>
+    ok(apresentarInformes(await listarInformes(db, sessaoDe(request).codAvulso))),
   );
 
-  for (const [caminho, tipo] of Object.entries(DOWNLOADS)) {
-    app.get(caminho, { schema: { querystring: arquivoQuery } }, async (request, reply) => {
+  for (const [endpoint, tipo] of DOWNLOADS) {
+    registrar(app, endpoint, async (request, reply) => {
       const documento = await gerarDocumento(
         db,
         { organizacao: config.organizacao, fuso: config.fusoHorario },

@@ -1,35 +1,27 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from '#common/zod-pt.ts';
+import { apiFotos } from '#common/api/fotos.ts';
 import { ErroApp } from '../../http/erro-app.ts';
+import { registrar } from '../../http/registrar.ts';
 import { assinaturaValida } from '../../services/fotos.ts';
 
 /** Signed, expiring photo URLs (decisions.md §1). A missing photo is a 404; the client shows an avatar. */
 export const rotasFotos: FastifyPluginAsyncZod = async (app) => {
   const { db, clock } = app.ctx;
-  app.get(
-    '/api/fotos/:arquivo',
-    {
-      schema: {
-        params: z.object({ arquivo: z.string().regex(/^\d{6}\.jpg$/, 'Foto inválida.') }),
-        querystring: z.object({ exp: z.coerce.number().int(), sig: z.string().max(100) }),
-      },
-    },
-    async (request, reply) => {
-      const codAvulso = request.params.arquivo.slice(0, 6);
-      const { exp, sig } = request.query;
-      if (!assinaturaValida(app.ctx.segredoFotos, codAvulso, exp, sig, clock.now())) {
-        throw new ErroApp('AcessoNegado', 'Link da foto inválido ou expirado.');
-      }
-      const foto = await db
-        .selectFrom('foto')
-        .select(['tipo', 'conteudo'])
-        .where('cod_avulso', '=', codAvulso)
-        .executeTakeFirst();
-      if (!foto) throw new ErroApp('NaoEncontrado', 'Foto não encontrada.');
-      return reply
-        .header('Cache-Control', 'private, max-age=600')
-        .type(foto.tipo)
-        .send(Buffer.from(foto.conteudo));
-    },
-  );
+  registrar(app, apiFotos.foto, async (request, reply) => {
+    const codAvulso = request.params.arquivo.slice(0, 6);
+    const { exp, sig } = request.query;
+    if (!assinaturaValida(app.ctx.segredoFotos, codAvulso, exp, sig, clock.now())) {
+      throw new ErroApp('AcessoNegado', 'Link da foto inválido ou expirado.');
+    }
+    const foto = await db
+      .selectFrom('foto')
+      .select(['tipo', 'conteudo'])
+      .where('cod_avulso', '=', codAvulso)
+      .executeTakeFirst();
+    if (!foto) throw new ErroApp('NaoEncontrado', 'Foto não encontrada.');
+    return reply
+      .header('Cache-Control', 'private, max-age=600')
+      .type(foto.tipo)
+      .send(Buffer.from(foto.conteudo));
+  });
 };

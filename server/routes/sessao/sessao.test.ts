@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken, VALIDADE_CACHE_SESSAO_MS } from '../../services/sessoes.ts';
 import type { AmbienteTeste, ClienteTeste } from '../../test/ambiente.ts';
-import { criarAmbiente } from '../../test/ambiente.ts';
+import { criarAmbiente, dadosDaRecusa } from '../../test/ambiente.ts';
 
 let amb: AmbienteTeste;
 beforeAll(async () => {
@@ -124,7 +124,7 @@ describe('limite de tentativas', () => {
     const espera = await tentar('123456');
     expect(espera.status).toBe(429);
     expect(espera.corpo.codigoErro).toBe('MuitasRequisicoes');
-    expect(espera.corpo.dados.aguardarSegundos).toBe(15);
+    expect(dadosDaRecusa<{ aguardarSegundos: number }>(espera)?.aguardarSegundos).toBe(15);
     // Failures 6 to 9: each after its wait.
     for (const segundos of [15, 30, 60, 120]) {
       amb.relogio.avancar(segundos * 1000);

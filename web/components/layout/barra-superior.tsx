@@ -1,6 +1,6 @@
 import { Anchor, LogOut } from 'lucide-react';
 import { Link } from 'react-router';
-import { nomeProprio, preencher } from '#common/formato.ts';
+import { nomeProprio, preencher } from '#common/texto.ts';
 import { caminhos } from '../../lib/caminhos.ts';
 import { useDadosLogin } from '../../lib/sessao.ts';
 import { FotoAvulso } from './foto-avulso.tsx';

@@ -2,8 +2,9 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Megaphone } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import type { MensagemServico } from '#common/api/avulso.ts';
+import { apiAvulso } from '#common/api/avulso.ts';
 import { ATRASO_FILA_MENSAGENS_MS } from '#common/dominio.ts';
-import { api } from '../../lib/api-client.ts';
+import { chamar } from '../../lib/api-client.ts';
 import { useDadosLogin } from '../../lib/sessao.ts';
 import { Modal } from '../ui/modal.tsx';
 
@@ -17,12 +18,12 @@ export function FilaMensagens() {
   const avulso = useDadosLogin();
   const { data } = useQuery({
     queryKey: [...CHAVE_MENSAGENS, avulso?.codAvulso],
-    queryFn: () => api<MensagemServico[]>('/api/avulso/mensagens'),
+    queryFn: () => chamar(apiAvulso.mensagens),
     enabled: avulso !== null,
     staleTime: Number.POSITIVE_INFINITY,
   });
   const marcarLida = useMutation({
-    mutationFn: (codigo: number) => api<null>(`/api/avulso/mensagens/${codigo}/lida`, { metodo: 'POST' }),
+    mutationFn: (codigo: number) => chamar(apiAvulso.marcarMensagemLida, { params: { codigo } }),
   });
   const [fechadas, setFechadas] = useState<ReadonlySet<number>>(new Set());
   const [pausa, setPausa] = useState(false);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { nomeProprio } from '#common/formato.ts';
+import { nomeProprio } from '#common/texto.ts';
 import './layout.css';
 
 interface FotoAvulsoProps {

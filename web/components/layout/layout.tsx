@@ -1,14 +1,18 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
 import { encerrarSessao, limparSessaoLocal } from '../../features/sessao/encerrar.ts';
+import { useFluxoAoVivo } from '../../lib/ao-vivo.ts';
 import { quandoSessaoExpirar } from '../../lib/api-client.ts';
 import { caminhos } from '../../lib/caminhos.ts';
 import { useDadosLogin } from '../../lib/sessao.ts';
 import { ehQuiosque } from '../../lib/token.ts';
+import { AvisoSemConexao } from './aviso-sem-conexao.tsx';
 import { BarraSuperior } from './barra-superior.tsx';
-import { FilaMensagens } from './fila-mensagens.tsx';
 import { Rodape } from './rodape.tsx';
 import './layout.css';
+
+/** Service messages need a logged-in worker, so their dialog code is not part of the login page's load. */
+const FilaMensagens = lazy(async () => ({ default: (await import('./fila-mensagens.tsx')).FilaMensagens }));
 
 /** The page body carries the id `inicio` on /login and /inicio only (escalacao.md §2). */
 const CAMINHOS_COM_ID_INICIO: readonly string[] = [caminhos.login, caminhos.inicio];
@@ -38,6 +42,8 @@ export function Layout() {
 
   // Kiosk: nobody may find the previous worker's session open.
   const logado = avulso !== null;
+  // The call as it happens, while someone is logged in (docs/decisions/0160).
+  useFluxoAoVivo(logado);
   useEffect(() => {
     if (!logado || !ehQuiosque()) return;
     let relogio: number | undefined;
@@ -72,10 +78,15 @@ export function Layout() {
       </a>
       <BarraSuperior aoSair={sair} saindo={saindo} />
       <main id="conteudo" className="conteudo" tabIndex={-1}>
+        <AvisoSemConexao />
         <Outlet />
       </main>
       <Rodape />
-      <FilaMensagens />
+      {logado ? (
+        <Suspense fallback={null}>
+          <FilaMensagens />
+        </Suspense>
+      ) : null}
       <ScrollRestoration />
     </div>
   );

@@ -1,29 +1,31 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { EleicaoPendente, ListaEleicoes, VotoBody } from '#common/api/eleicoes.ts';
-import { api, baixarArquivo } from '../../lib/api-client.ts';
+import type { EncerrarEleicaoBody, VotoBody } from '#common/api/eleicoes.ts';
+import { apiEleicoes } from '#common/api/eleicoes.ts';
+import { baixarArquivo, chamar } from '../../lib/api-client.ts';
 
-/** GET /api/eleicoes/pendente: the open election the worker has not voted in, or null. */
-export function buscarEleicaoPendente(): Promise<EleicaoPendente | null> {
-  return api<EleicaoPendente | null>('/api/eleicoes/pendente');
+/** The open election the worker has not voted in, or null. */
+export function buscarEleicaoPendente() {
+  return chamar(apiEleicoes.pendente);
 }
 
-/** POST /api/eleicoes/voto */
 export async function registrarVoto(corpo: VotoBody): Promise<void> {
-  await api<null>('/api/eleicoes/voto', { metodo: 'POST', corpo });
+  await chamar(apiEleicoes.voto, { corpo });
 }
 
 /** OGMO staff: every election, newest first. */
 export const eleicoesQuery = queryOptions({
   queryKey: ['eleicoes'],
-  queryFn: () => api<ListaEleicoes>('/api/eleicoes'),
+  queryFn: () => chamar(apiEleicoes.lista),
   staleTime: 0,
 });
 
-export async function encerrarEleicao(id: number): Promise<void> {
-  await api(`/api/eleicoes/${id}/encerrar`, { metodo: 'POST', corpo: {} });
+/** Closes and tallies: the commission's code opens the sealed box (docs/decisions/0063-cedula-selada.md). */
+export async function encerrarEleicao(id: number, corpo: EncerrarEleicaoBody): Promise<void> {
+  await chamar(apiEleicoes.encerrar, { params: { id }, corpo });
 }
 
 /** The result or zero report as a PDF, for staff (a blob: the token goes in a header). */
 export function baixarRelatorio(id: number, relatorio: 'resultado' | 'zeresima'): Promise<Blob> {
-  return baixarArquivo(`/api/eleicoes/${id}/${relatorio}.pdf`, {});
+  const endpoint = relatorio === 'resultado' ? apiEleicoes.resultadoPdf : apiEleicoes.zeresimaPdf;
+  return baixarArquivo(endpoint, { params: { id } });
 }

@@ -94,10 +94,12 @@ export function PaginaApuracao() {
   const consulta = useQuery(eleicoesQuery);
   const queryClient = useQueryClient();
   const [aEncerrar, setAEncerrar] = useState<Eleicao | null>(null);
+  const [chaveApuracao, setChaveApuracao] = useState('');
   const encerrar = useMutation({
-    mutationFn: (id: number) => encerrarEleicao(id),
+    mutationFn: (id: number) => encerrarEleicao(id, { chaveApuracao }),
     onSuccess: async () => {
       setAEncerrar(null);
+      setChaveApuracao('');
       await queryClient.invalidateQueries({ queryKey: eleicoesQuery.queryKey });
     },
   });
@@ -127,6 +129,7 @@ export function PaginaApuracao() {
         aoMudar={(aberto) => {
           if (!aberto && !encerrar.isPending) {
             setAEncerrar(null);
+            setChaveApuracao('');
             encerrar.reset();
           }
         }}
@@ -137,14 +140,17 @@ export function PaginaApuracao() {
               type="button"
               className="botao botao-secundario"
               disabled={encerrar.isPending}
-              onClick={() => setAEncerrar(null)}
+              onClick={() => {
+                setAEncerrar(null);
+                setChaveApuracao('');
+              }}
             >
               Cancelar
             </button>
             <button
               type="button"
               className="botao botao-perigo"
-              disabled={encerrar.isPending}
+              disabled={encerrar.isPending || chaveApuracao.trim() === ''}
               onClick={() => aEncerrar && encerrar.mutate(aEncerrar.$id)}
             >
               {encerrar.isPending ? 'Encerrando...' : 'Encerrar'}
@@ -156,6 +162,23 @@ export function PaginaApuracao() {
           Encerrar <strong>{aEncerrar?.descricao ?? `a eleição nº ${aEncerrar?.$id}`}</strong>? Depois disso
           ninguém mais vota e o resultado pode ser emitido. Não há como reabrir.
         </p>
+        <div className="campo">
+          <label htmlFor="chave-apuracao">Chave da apuração</label>
+          <input
+            id="chave-apuracao"
+            value={chaveApuracao}
+            onChange={(e) => setChaveApuracao(e.target.value.toUpperCase())}
+            placeholder="XXXX-XXXX-XXXX-XXXX-XXXX-XXXX"
+            maxLength={64}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            aria-describedby="chave-apuracao-ajuda"
+          />
+          <small id="chave-apuracao-ajuda" className="texto-suave">
+            A chave entregue à comissão eleitoral abre as cédulas lacradas para a apuração.
+          </small>
+        </div>
         {encerrar.isError ? <Alerta tipo="erro">{mensagemDe(encerrar.error)}</Alerta> : null}
       </Modal>
     </div>

@@ -44,3 +44,8 @@ export function nomeConfirmado(nomeAvulso: string, sindicato: string, multifunci
   const nome = nomeAvulso.endsWith(sufixo) ? nomeAvulso.slice(0, -sufixo.length) : nomeAvulso;
   return multifuncional ? `${nomeProprio(nome)}${sufixo}` : nomeProprio(nome);
 }
+
+/** 12 → '12 escolhas', 1 → '01 escolha' (the live count of workers who chose an offer). */
+export function rotuloEscolhas(qtd: number): string {
+  return `${preencher(qtd, 2)} ${qtd === 1 ? 'escolha' : 'escolhas'}`;
+}

@@ -4,7 +4,8 @@ import { type CSSProperties, useState } from 'react';
 import type { FuncaoOferta } from '#common/api/escalacao.ts';
 import { CATEGORIA, SITUACAO_OFERTA } from '#common/dominio.ts';
 import { IconeFuncao } from '../../components/icone-funcao.tsx';
-import { detalheOferta } from './apresentacao.ts';
+import { useEscolhasDaOferta } from '../../lib/ao-vivo.ts';
+import { detalheOferta, rotuloEscolhas } from './apresentacao.ts';
 
 interface BotaoOfertaProps {
   funcao: FuncaoOferta;
@@ -31,6 +32,8 @@ function dadosPonteiro(funcao: FuncaoOferta): string[] {
  */
 export function BotaoOferta({ funcao, codCategoria, avisoDescanso = true, aoTocar }: BotaoOfertaProps) {
   const [dicaAberta, setDicaAberta] = useState(false);
+  // How many workers chose it so far, as the live stream says (docs/decisions/0160).
+  const escolhas = useEscolhasDaOferta(funcao.seqCategoria);
   const conferente = codCategoria === CATEGORIA.conferente;
   const processando = funcao.situacao === SITUACAO_OFERTA.processando;
   const erro = funcao.situacao === SITUACAO_OFERTA.erro;
@@ -80,6 +83,7 @@ export function BotaoOferta({ funcao, codCategoria, avisoDescanso = true, aoToca
       aria-pressed={funcao.escolhida}
       aria-busy={processando}
       data-situacao={funcao.situacao}
+      data-seq={funcao.seqCategoria}
       data-preferencia={conferente && funcao.preferencia != null ? funcao.preferencia : undefined}
       onClick={aoTocar}
     >
@@ -90,6 +94,7 @@ export function BotaoOferta({ funcao, codCategoria, avisoDescanso = true, aoToca
         <span className="oferta-nome">{funcao.nomeFuncao}</span>
         <span className="oferta-detalhe">
           {detalheOferta(codCategoria, funcao.numVagas, funcao.numPorao)}
+          {escolhas === undefined ? null : ` · ${rotuloEscolhas(escolhas)}`}
         </span>
         {ponteiro.length > 0 ? <span className="oferta-ponteiro">{ponteiro.join(' · ')}</span> : null}
         {!funcao.comDescanso && avisoDescanso ? (

@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type { EscalaCarregada } from '#common/api/escalacao.ts';
 import type { DadosLogin } from '#common/api/sessao.ts';
 import { MENSAGEM_SEM_COMUNICACAO } from '#common/erros.ts';
+import { assinarAoVivo } from '../../lib/ao-vivo.ts';
 import { ErroApi } from '../../lib/api-client.ts';
 import { queryClient } from '../../lib/consultas.ts';
 import { aoEncerrarSessao, sessao } from '../../lib/sessao.ts';
@@ -211,6 +212,18 @@ export async function atualizarConfirmados(codCategoria: number): Promise<void> 
     definirConfirmados(codCategoria, falharCargaConfirmados);
   }
 }
+
+// The live stream says a category's confirmed list changed: a panel already opened reads it again.
+assinarAoVivo('confirmados', ({ numEscalacao, codCategoria }) => {
+  const carregado = estado.confirmados[codCategoria];
+  if (
+    numEscalacao === estado.escalaCarregada?.numEscalacao &&
+    carregado &&
+    carregado.status !== 'indefinido'
+  ) {
+    void atualizarConfirmados(codCategoria);
+  }
+});
 
 /** Logout clears the loaded call (escalacao.md §4 'Session'). */
 export function limparEscala(): void {

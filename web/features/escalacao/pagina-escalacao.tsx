@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Outlet } from 'react-router';
+import { ResultadoEscala } from '../../components/resultado-escala.tsx';
 import { useAvulso } from '../../lib/sessao.ts';
 import { CaixaChamada } from '../inicio/caixa-chamada.tsx';
 import { FormCarregarEscala } from './form-carregar-escala.tsx';
@@ -19,6 +20,7 @@ export function PaginaEscalacao() {
   return (
     <div className="pilha escalacao">
       <CaixaChamada />
+      <ResultadoEscala semEscolhas />
       {avulso.usuarioTeste ? <FormCarregarEscala /> : null}
       <Outlet />
     </div>

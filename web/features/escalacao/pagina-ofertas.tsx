@@ -6,6 +6,7 @@ import type { FuncaoOferta, Porao, Requisicao } from '#common/api/escalacao.ts';
 import { CATEGORIA, categoriaPorSegmento, SITUACAO_OFERTA } from '#common/dominio.ts';
 import { Alerta, BotaoVoltar } from '../../components/ui/estados.tsx';
 import { FecharModal, Modal } from '../../components/ui/modal.tsx';
+import { useAoVivo } from '../../lib/ao-vivo.ts';
 import { caminhos } from '../../lib/caminhos.ts';
 import { useAvulso } from '../../lib/sessao.ts';
 import { nomeCategoria } from './apresentacao.ts';
@@ -44,6 +45,7 @@ export function PaginaOfertas() {
   const { categoria: segmento } = useParams();
   const avulso = useAvulso();
   const { escalaCarregada } = useEstadoEscala();
+  const aoVivo = useAoVivo();
   const [mensagemErro, setMensagemErro] = useState<string | null>(null);
   const categoria = categoriaPorSegmento(segmento);
   const dados = categoria ? escalaCarregada?.categorias[String(categoria.codigo)] : undefined;
@@ -95,6 +97,13 @@ export function PaginaOfertas() {
         <header className="ofertas-cabecalho">
           <h1 id="titulo-ofertas">{nomeCategoria(categoria.nome)}</h1>
           <p className="ofertas-instrucao">Selecione as ofertas que você deseja se escalar</p>
+          {aoVivo.escalaAberta !== undefined &&
+          aoVivo.escalaAberta?.numEscalacao !== numEscalacao &&
+          !avulso.usuarioTeste ? (
+            <Alerta tipo="aviso">
+              A escala nº {numEscalacao} foi fechada: as escolhas não podem mais ser alteradas.
+            </Alerta>
+          ) : null}
           <div className="ofertas-acoes">
             <button
               type="button"

@@ -1,8 +1,10 @@
-import { ClipboardList, MessagesSquare, ShieldAlert, UserRound } from 'lucide-react';
+import { ClipboardList, LayoutList, MessagesSquare, ShieldAlert, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { PAPEL_ESCALADOR } from '#common/api/gestao.ts';
 import { DIAS_SUSPENSAO_EPI } from '#common/dominio.ts';
 import { nomeProprio } from '#common/formato.ts';
+import { ResultadoEscala } from '../../components/resultado-escala.tsx';
 import { caminhos } from '../../lib/caminhos.ts';
 import { useAvulso } from '../../lib/sessao.ts';
 import { CartaoEleicao } from '../eleicao/cartao-eleicao.tsx';
@@ -47,7 +49,20 @@ export function PaginaInicio() {
         Olá, <strong>{primeiroNome}</strong>!
       </p>
       <CaixaChamada />
+      <ResultadoEscala />
       <TrabalhoCorrente />
+      {avulso.papeis.includes(PAPEL_ESCALADOR) ? (
+        <div className="cartoes-acao">
+          <CartaoAcao
+            para={caminhos.gestao}
+            icone={<LayoutList />}
+            titulo="Gestão das escalas"
+            texto="Crie escalas, cadastre requisições, abra, feche, apure o rodízio e publique."
+            botao="Gerir escalas"
+            destaque
+          />
+        </div>
+      ) : null}
 
       {/* While an election is loaded (the election route), its card replaces the three. */}
       {eleicao ? (

@@ -1,44 +1,39 @@
 import { queryOptions } from '@tanstack/react-query';
-import type {
-  Contracheques13FeriasResposta,
-  ContrachequesResposta,
-  FichasFinanceirasResposta,
-  InformesRendimentosResposta,
-} from '#common/api/financeiro.ts';
-import { api } from '../../lib/api-client.ts';
+import { apiFinanceiro } from '#common/api/financeiro.ts';
+import { chamar } from '../../lib/api-client.ts';
 
 /** The four pay-document lists (minha-conta.md §7). Documents change rarely: five minutes fresh. */
 const FRESCOR = 5 * 60_000;
 
 export const contrachequesQuery = queryOptions({
   queryKey: ['financeiro', 'contracheques'],
-  queryFn: () => api<ContrachequesResposta>('/api/avulso/contracheques'),
+  queryFn: () => chamar(apiFinanceiro.contracheques),
   staleTime: FRESCOR,
 });
 
 export const contracheques13FeriasQuery = queryOptions({
   queryKey: ['financeiro', 'contracheques13Ferias'],
-  queryFn: () => api<Contracheques13FeriasResposta>('/api/avulso/contracheques13Ferias'),
+  queryFn: () => chamar(apiFinanceiro.contracheques13Ferias),
   staleTime: FRESCOR,
 });
 
 export const fichasFinanceirasQuery = queryOptions({
   queryKey: ['financeiro', 'fichasFinanceiras'],
-  queryFn: () => api<FichasFinanceirasResposta>('/api/avulso/fichasFinanceiras'),
+  queryFn: () => chamar(apiFinanceiro.fichasFinanceiras),
   staleTime: FRESCOR,
 });
 
 export const informesRendimentosQuery = queryOptions({
   queryKey: ['financeiro', 'informesRendimentos'],
-  queryFn: () => api<InformesRendimentosResposta>('/api/avulso/informesRendimentos'),
+  queryFn: () => chamar(apiFinanceiro.informesRendimentos),
   staleTime: FRESCOR,
 });
 
 /** The file call of each kind of document: the answer is the PDF itself. */
 export const DOWNLOAD = {
-  contracheque: '/api/avulso/contracheque',
-  contracheque13Ferias: '/api/avulso/contracheque13Ferias',
-  fichaFinanceira: '/api/avulso/fichaFinanceira',
-  informeRendimentos: '/api/avulso/informeRendimentos',
+  contracheque: apiFinanceiro.contracheque,
+  contracheque13Ferias: apiFinanceiro.contracheque13Ferias,
+  fichaFinanceira: apiFinanceiro.fichaFinanceira,
+  informeRendimentos: apiFinanceiro.informeRendimentos,
 } as const;
-export type CaminhoDownload = (typeof DOWNLOAD)[keyof typeof DOWNLOAD];
+export type EndpointDownload = (typeof DOWNLOAD)[keyof typeof DOWNLOAD];

@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { nomeDoArquivo } from '#common/api/financeiro.ts';
 import { baixarArquivo, ErroApi } from '../../lib/api-client.ts';
-import type { CaminhoDownload } from './api.ts';
+import type { EndpointDownload } from './api.ts';
 
 /** Saves a blob under `nome` through an object URL and a temporary <a download>. */
 export function salvarArquivo(blob: Blob, nome: string): void {
@@ -28,7 +28,7 @@ export type EstadoDownload =
  * Downloads one document (minha-conta.md §4): asks for it by `arquivo`, saves it under the last path segment
  * of `arquivo`; the state drives the button (progress, done, failure).
  */
-export function useBaixarDocumento(caminho: CaminhoDownload, arquivo: string) {
+export function useBaixarDocumento(caminho: EndpointDownload, arquivo: string) {
   const [estado, setEstado] = useState<EstadoDownload>({ fase: 'ocioso' });
   const emCurso = useRef(false);
   const baixar = useCallback(async () => {
@@ -36,7 +36,7 @@ export function useBaixarDocumento(caminho: CaminhoDownload, arquivo: string) {
     emCurso.current = true;
     setEstado({ fase: 'baixando' });
     try {
-      const blob = await baixarArquivo(caminho, { arquivo });
+      const blob = await baixarArquivo(caminho, { query: { arquivo } });
       salvarArquivo(blob, nomeDoArquivo(arquivo));
       setEstado({ fase: 'concluido' });
     } catch (erro) {

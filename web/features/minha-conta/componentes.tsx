@@ -2,7 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { CheckCircle2, Download, RotateCcw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Alerta, BotaoVoltar, Carregando } from '../../components/ui/estados.tsx';
-import type { CaminhoDownload } from './api.ts';
+import type { EndpointDownload } from './api.ts';
 import { useBaixarDocumento } from './baixar.ts';
 
 /** The page title with an icon. */
@@ -139,7 +139,7 @@ export function BotaoBaixarPdf({
   descricao,
   compacto = false,
 }: {
-  caminho: CaminhoDownload;
+  caminho: EndpointDownload;
   arquivo: string;
   descricao: string;
   compacto?: boolean;

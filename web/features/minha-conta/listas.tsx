@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Acordeao } from '../../components/ui/acordeao.tsx';
 import { FecharModal, Modal } from '../../components/ui/modal.tsx';
-import type { CaminhoDownload } from './api.ts';
+import type { EndpointDownload } from './api.ts';
 import { BotaoBaixarPdf, Campos } from './componentes.tsx';
 
 /**
@@ -11,7 +11,7 @@ import { BotaoBaixarPdf, Campos } from './componentes.tsx';
 
 /** A document's PDF: which download, which file, and how a screen reader names it. */
 export interface PdfDocumento {
-  caminho: CaminhoDownload;
+  caminho: EndpointDownload;
   arquivo: string;
   /** 'do contracheque nº 000123' */
   descricao: string;

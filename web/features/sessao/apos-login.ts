@@ -5,6 +5,7 @@ import { habilitacoesQuery, ultimosTrabalhosQuery } from '../avulso/api.ts';
 import { verificarEleicao } from '../eleicao/estado.ts';
 import { garantirVagas } from '../escalacao/loja-escala.ts';
 import { escalaAbertaQuery } from './api.ts';
+import { ativarOffline } from './offline.ts';
 
 /**
  * What happens right after a successful login (escalacao.md §4), as one readable sequence.
@@ -13,6 +14,7 @@ import { escalaAbertaQuery } from './api.ts';
  */
 export async function aposLogin(dados: DadosLogin): Promise<string> {
   void dados;
+  ativarOffline();
   // Vacancies: only when not impeded, an open call exists and none is loaded yet; not awaited, so the
   // worker lands at once (/escalacao shows them loading).
   void garantirVagas(dados);

@@ -1,4 +1,5 @@
 import { caminhos } from '../../lib/caminhos.ts';
+import { apagarDadosOffline } from '../../lib/conexao.ts';
 import { queryClient } from '../../lib/consultas.ts';
 import { sessao } from '../../lib/sessao.ts';
 import { ehQuiosque } from '../../lib/token.ts';
@@ -13,6 +14,8 @@ export function limparSessaoLocal(): string {
   const destino = ehQuiosque() ? caminhos.totem : caminhos.login;
   sessao.encerrar();
   queryClient.clear();
+  // Also when the session expired: nothing of this worker stays readable offline (decision 0132).
+  void apagarDadosOffline();
   void queryClient.prefetchQuery(escalaAbertaQuery);
   return destino;
 }
@@ -26,5 +29,6 @@ export async function encerrarSessao(): Promise<string> {
       // The session may be gone already (expired, revoked): logging out locally is what matters.
     }
   }
+  await apagarDadosOffline();
   return limparSessaoLocal();
 }

@@ -1,0 +1,307 @@
+import type { EscalaCarregada, Escolha, FuncaoOferta, PostVagasResposta } from '#common/api/escalacao.ts';
+import type { DadosLogin } from '#common/api/sessao.ts';
+import { proximaPreferencia } from '#common/preferencia.ts';
+import { Aleatorio } from '#server/db/seed/aleatorio.ts';
+import { agoraMs, type Cliente, Medidas, type Resposta } from '../carga.ts';
+import { SENHA_RUSH } from '../seed-rush.ts';
+import { OPCOES } from './opcoes.ts';
+
+/** The virtual worker: what a phone does during the rush, request by request, measured per endpoint. */
+
+export const CABECALHOS_CLIENTE = { 'x-client-name': 'portal-tpa', 'x-client-version': '1.27.0' };
+
+export interface Envelope<T> {
+  sucesso: boolean;
+  dados?: T;
+  token?: string;
+  codigoErro?: string;
+  mensagem?: string;
+}
+
+/** One offer as the screen keeps it, with its requisition for the POST body. */
+export interface OfertaLocal {
+  chave: string;
+  funcao: FuncaoOferta;
+  numPorao: string;
+  req: {
+    numRequisicao: number;
+    codOperador: number;
+    codNavio: number;
+    dataOperacao: string;
+    codPeriodo: number;
+  };
+}
+
+export interface Trabalhador {
+  codAvulso: string;
+  xsrf: string;
+  token: string;
+  codCategoria: number;
+  ofertas: OfertaLocal[];
+  /** Keys of the chosen offers, in order of choice. */
+  escolhidas: string[];
+}
+
+export class Medicao {
+  readonly porEndpoint = new Map<string, Medidas>();
+  medidas(nome: string): Medidas {
+    let m = this.porEndpoint.get(nome);
+    if (!m) {
+      m = new Medidas();
+      this.porEndpoint.set(nome, m);
+    }
+    return m;
+  }
+}
+
+export function cabecalhos(t: Pick<Trabalhador, 'xsrf' | 'token'>, mutacao: boolean): Record<string, string> {
+  const h: Record<string, string> = { ...CABECALHOS_CLIENTE };
+  if (t.xsrf) h.cookie = `XSRF-TOKEN=${t.xsrf}`;
+  if (mutacao && t.xsrf) h['x-xsrf-token'] = t.xsrf;
+  if (t.token) h['x-access-token'] = t.token;
+  return h;
+}
+
+export function envelope<T>(r: Resposta): Envelope<T> | undefined {
+  try {
+    return JSON.parse(r.corpo.toString('utf8')) as Envelope<T>;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A request measured under `nome`; ok means 2xx and sucesso true. Returns the parsed envelope. */
+export async function medir<T>(
+  med: Medicao,
+  nome: string,
+  cliente: Cliente,
+  t: Pick<Trabalhador, 'xsrf' | 'token'>,
+  metodo: 'GET' | 'POST',
+  caminho: string,
+  corpo?: unknown,
+  /** false: only check the status and the envelope's first bytes, sparing the generator's CPU. */
+  analisar = true,
+): Promise<{ r: Resposta; env: Envelope<T> | undefined }> {
+  const inicio = agoraMs();
+  let r: Resposta;
+  try {
+    r = await cliente.requisitar(
+      metodo,
+      caminho,
+      cabecalhos(t, metodo !== 'GET'),
+      corpo === undefined ? undefined : JSON.stringify(corpo),
+    );
+  } catch (e) {
+    med
+      .medidas(nome)
+      .registrar(inicio, agoraMs() - inicio, false, 0, e instanceof Error ? e.message : String(e));
+    throw e;
+  }
+  const rapido =
+    !analisar && r.status === 200 && r.corpo.subarray(0, 15).toString('latin1') === '{"sucesso":true';
+  const env = rapido ? undefined : envelope<T>(r);
+  const ok = rapido || (r.status >= 200 && r.status < 300 && env?.sucesso === true);
+  med
+    .medidas(nome)
+    .registrar(
+      inicio,
+      r.ms,
+      ok,
+      r.bytesFio,
+      ok ? undefined : `${r.status} ${env?.codigoErro ?? ''} ${env?.mensagem ?? ''}`,
+    );
+  if (!ok) throw new Error(`${nome}: ${r.status} ${env?.codigoErro ?? ''} ${env?.mensagem ?? ''}`);
+  if (env?.token && 'token' in t) (t as Trabalhador).token = env.token;
+  return { r, env };
+}
+
+export type CategoriaCarregada = EscalaCarregada['categorias'][string];
+
+/**
+ * The asking worker's category out of a GET /api/vagas body, parsed alone: the offers screen only shows that
+ * category, and parsing the other three (three quarters of 440 KiB) for 6,000 workers cost the generator
+ * about 15 s of CPU per rush on the cores the server runs on. The server writes categories in order, each
+ * opening with `"<cod>":{"codCategoria":<cod>,` and closing with `]}`; the last one is followed by the two
+ * braces that close `categorias` and `dados`. A body not shaped so gives undefined (an error of the run).
+ */
+export function categoriaDoCorpo(corpo: Buffer, codCategoria: number): CategoriaCarregada | undefined {
+  const texto = corpo.toString('utf8');
+  const marca = `"${codCategoria}":{"codCategoria":${codCategoria},`;
+  const inicio = texto.indexOf(marca);
+  if (inicio < 0) return undefined;
+  const abre = inicio + marca.indexOf('{');
+  const proxima = /\]\},"\d+":\{"codCategoria":/g;
+  proxima.lastIndex = abre;
+  const seguinte = proxima.exec(texto);
+  const fecha = seguinte ? seguinte.index : texto.lastIndexOf(']}}}');
+  if (fecha < abre) return undefined;
+  try {
+    return JSON.parse(texto.slice(abre, fecha + 2)) as CategoriaCarregada;
+  } catch {
+    return undefined;
+  }
+}
+
+export function ofertasDaCategoria(cat: CategoriaCarregada): OfertaLocal[] {
+  const lista: OfertaLocal[] = [];
+  for (const req of cat.requisicoes)
+    for (const porao of req.poroes)
+      for (const funcao of porao.funcoes)
+        lista.push({
+          chave: `${req.numRequisicao}/${porao.numPorao}/${funcao.seqCategoria}`,
+          funcao,
+          numPorao: porao.numPorao,
+          req: {
+            numRequisicao: req.numRequisicao,
+            codOperador: req.codOperador,
+            codNavio: req.codNavio,
+            dataOperacao: req.dataOperacao,
+            codPeriodo: req.codPeriodo,
+          },
+        });
+  return lista;
+}
+
+export function escolhaDe(o: OfertaLocal, escolhida: boolean, preferencia: number | null): Escolha {
+  return {
+    numRequisicao: o.req.numRequisicao,
+    codOperador: o.req.codOperador,
+    codNavio: o.req.codNavio,
+    dataOperacao: o.req.dataOperacao,
+    codPeriodo: o.req.codPeriodo,
+    numPorao: o.numPorao,
+    numPoraoFuncao: o.funcao.numPorao,
+    codFuncao: o.funcao.codFuncao,
+    nomeFuncao: o.funcao.nomeFuncao,
+    seqCategoria: o.funcao.seqCategoria,
+    seqCategoTPA: o.funcao.seqCategoTPA,
+    escolhida,
+    preferencia,
+  };
+}
+
+/** POST /api/vagas for one offer, as the screen does; applies the answer to the local state. */
+export async function alternar(
+  med: Medicao,
+  nome: string,
+  cliente: Cliente,
+  t: Trabalhador,
+  numEscalacao: number,
+  o: OfertaLocal,
+  escolher: boolean,
+): Promise<void> {
+  // The screen's preference rule (escalacao.md §4), the same function the web uses.
+  const preferencia = escolher
+    ? proximaPreferencia(t.ofertas.filter((x) => x !== o).map((x) => x.funcao))
+    : null;
+  const { env } = await medir<PostVagasResposta>(med, nome, cliente, t, 'POST', '/api/vagas', {
+    numEscalacao,
+    categoria: t.codCategoria,
+    escolhas: [escolhaDe(o, escolher, preferencia)],
+  });
+  const volta = env?.dados?.escolhas.find((e) => e.seqCategoria === o.funcao.seqCategoria);
+  if (!volta || volta.escolhida !== escolher) throw new Error(`${nome}: resposta não confirma a escolha`);
+  o.funcao = {
+    ...o.funcao,
+    escolhida: volta.escolhida,
+    preferencia: volta.preferencia,
+    seqCategoTPA: volta.seqCategoTPA,
+  };
+  if (escolher) t.escolhidas.push(o.chave);
+  else t.escolhidas = t.escolhidas.filter((k) => k !== o.chave);
+}
+
+export async function entrar(
+  med: Medicao,
+  nomeLogin: string,
+  cliente: Cliente,
+  t: Trabalhador,
+): Promise<DadosLogin> {
+  const { env } = await medir<DadosLogin>(med, nomeLogin, cliente, t, 'POST', '/api/login', {
+    login: t.codAvulso,
+    password: SENHA_RUSH,
+  });
+  if (!env?.dados || !env.token) throw new Error('login sem token');
+  t.token = env.token;
+  return env.dados;
+}
+
+export interface EstadoRush {
+  numEscalacao: number;
+  /** Workers whose whole visit succeeded. */
+  completos: Trabalhador[];
+  /** Workers who at least logged in. */
+  logados: Trabalhador[];
+  /** One real GET /api/vagas body, for the bare route. */
+  /** Real GET /api/vagas bodies, one per category of the asking worker. */
+  corposVagas: Map<number, Buffer>;
+  semOfertasSuficientes: number;
+  fluxosCompletos: number;
+}
+
+/** One worker's whole visit during the rush. */
+export async function visita(
+  med: Medicao,
+  cliente: Cliente,
+  codAvulso: string,
+  estado: EstadoRush,
+): Promise<void> {
+  const t: Trabalhador = { codAvulso, xsrf: '', token: '', codCategoria: 0, ofertas: [], escolhidas: [] };
+  const { r } = await medir(med, 'GET /api/config', cliente, t, 'GET', '/api/config');
+  const cookie = r.cookies.map((c) => /^XSRF-TOKEN=([^;]+)/.exec(c)?.[1]).find(Boolean);
+  if (!cookie) throw new Error('sem cookie XSRF-TOKEN');
+  t.xsrf = cookie;
+  const dados = await entrar(med, 'POST /api/login', cliente, t);
+  t.codCategoria = dados.codCategoria;
+  estado.logados.push(t);
+  const { env: aberta } = await medir<{ numEscalacao: number } | null>(
+    med,
+    'GET /api/escalaAberta',
+    cliente,
+    t,
+    'GET',
+    '/api/escalaAberta',
+  );
+  const num = aberta?.dados?.numEscalacao;
+  if (num !== estado.numEscalacao) throw new Error(`escala aberta inesperada: ${num}`);
+  // Checked as a success envelope by its first bytes; only the worker's category is parsed.
+  const { r: rv } = await medir(
+    med,
+    'GET /api/vagas',
+    cliente,
+    t,
+    'GET',
+    `/api/vagas?numEscalacao=${num}`,
+    undefined,
+    false,
+  );
+  const categoria = categoriaDoCorpo(rv.corpo, t.codCategoria);
+  if (!categoria) throw new Error(`vagas sem a categoria ${t.codCategoria}`);
+  if (!estado.corposVagas.has(t.codCategoria)) estado.corposVagas.set(t.codCategoria, rv.corpo);
+  t.ofertas = ofertasDaCategoria(categoria);
+  const rnd = new Aleatorio(Number(codAvulso));
+  const elegiveis = t.ofertas.filter(
+    (o) => o.funcao.habilitado && o.funcao.comDescanso && !o.funcao.escolhida,
+  );
+  const alvo = rnd.amostra(elegiveis, OPCOES.escolhas);
+  if (alvo.length < OPCOES.escolhas) estado.semOfertasSuficientes++;
+  for (const o of alvo) await alternar(med, 'POST /api/vagas', cliente, t, num, o, true);
+  // A success envelope (first bytes) that lists this worker: their code appears in no other field.
+  const { r: rc } = await medir(
+    med,
+    'GET /api/avulsosConfirmados',
+    cliente,
+    t,
+    'GET',
+    `/api/avulsosConfirmados?numEscalacao=${num}&codCategoria=${t.codCategoria}`,
+    undefined,
+    false,
+  );
+  const presente = rc.corpo.includes(`"codAvulso":"${codAvulso}"`);
+  if (alvo.length > 0 && !presente) throw new Error(`${codAvulso} não aparece entre os confirmados`);
+  // Keep only the chosen offers (all the later phases need): 6,000 full offer lists would make the
+  // generator's own garbage collection the bottleneck of the phases that follow.
+  t.ofertas = t.ofertas.filter((o) => o.funcao.escolhida);
+  estado.completos.push(t);
+  estado.fluxosCompletos++;
+}

@@ -1,0 +1,312 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { launch } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+
+/**
+ * `npm run bench:web` (docs/decisions/0133): Lighthouse, mobile (its default: a mid-range phone, slow 4G and
+ * 4× CPU, simulated), on /login and on /inicio of a logged-in worker, against the built app served by the
+ * real server (demo data, production settings) on 127.0.0.1, with Debian's Chromium. Three runs of each;
+ * the figures of every run go into docs/benchmarks.md between the bench:web markers (BENCH_DOCS=0 leaves
+ * it alone). Options: BENCH_WEB_RUNS (3), BENCH_WEB_PORT (a free port), CHROMIUM_PATH.
+ *
+ * "JS (br)" is what the page's scripts weigh compressed with brotli (the .br files the server sends to a
+ * phone over HTTPS); Chromium does not ask for brotli over plain http://127.0.0.1, so Lighthouse's own
+ * transfer size (gzip) is printed beside it.
+ */
+
+const RAIZ = path.resolve(import.meta.dirname, '..');
+const RODADAS = Number(process.env.BENCH_WEB_RUNS ?? 3);
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ALVOS = { desempenho: 0.95, lcpMs: 1800, tbtMs: 150, cls: 0.02, jsLoginBytes: 100 * 1024 };
+// The flags of playwright.config.ts (no sandbox in this container, no GPU, nothing in the background).
+const FLAGS_CHROMIUM = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+interface Medida {
+  pagina: string;
+  rodada: number;
+  desempenho: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  fcpMs: number;
+  jsBr: number;
+  jsTransferido: number;
+  arquivosJs: number;
+}
+
+async function portaLivre(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const endereco = s.address();
+      s.close(() => (typeof endereco === 'object' && endereco ? resolve(endereco.port) : reject()));
+    });
+  });
+}
+
+async function esperarServidor(url: string, limiteMs = 60_000) {
+  const fim = Date.now() + limiteMs;
+  while (Date.now() < fim) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`o servidor não respondeu em ${url}`);
+}
+
+function construirWeb(saida: string) {
+  console.log('compilando o web…');
+  execFileSync(
+    process.execPath,
+    [path.join(RAIZ, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', '--outDir', saida],
+    { cwd: RAIZ, stdio: 'inherit' },
+  );
+}
+
+function iniciarServidor(porta: number, webDir: string, dataDir: string): ChildProcess {
+  const proc = spawn(process.execPath, [path.join(RAIZ, 'server/main.ts')], {
+    cwd: RAIZ,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: 'production',
+      DEMO: '1',
+      AMBIENTE_TESTES: '1',
+      USUARIOS_TESTE: '900001',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      WEB_DIR: webDir,
+      PORT: String(porta),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  return proc;
+}
+
+/** Brotli bytes of a script the page loaded: the .br the build wrote beside it (or the file itself). */
+function bytesBr(webDir: string, url: string): number {
+  const arquivo = path.join(webDir, new URL(url).pathname);
+  if (existsSync(`${arquivo}.br`)) return statSync(`${arquivo}.br`).size;
+  return existsSync(arquivo) ? statSync(arquivo).size : 0;
+}
+
+interface ItemRede {
+  url: string;
+  resourceType?: string;
+  transferSize?: number;
+}
+
+async function medir(
+  pagina: string,
+  url: string,
+  porta: number,
+  webDir: string,
+  rodada: number,
+  manterSessao: boolean,
+): Promise<Medida> {
+  const resultado = await lighthouse(url, {
+    port: porta,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+    // /inicio keeps the worker's token (localStorage); caches are cleared by hand before each run.
+    disableStorageReset: manterSessao,
+  });
+  if (!resultado) throw new Error(`Lighthouse não mediu ${url}`);
+  const { lhr } = resultado;
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  const final = lhr.finalDisplayedUrl;
+  if (new URL(final).pathname !== new URL(url).pathname) {
+    throw new Error(`${url} terminou em ${final} (a sessão não valeu?)`);
+  }
+  const auditoria = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const rede = (lhr.audits['network-requests']?.details as { items?: ItemRede[] } | undefined)?.items ?? [];
+  const scripts = rede.filter(
+    (i) => i.resourceType === 'Script' && new URL(i.url).port === String(portaServidor),
+  );
+  return {
+    pagina,
+    rodada,
+    desempenho: lhr.categories.performance?.score ?? Number.NaN,
+    lcpMs: auditoria('largest-contentful-paint'),
+    tbtMs: auditoria('total-blocking-time'),
+    cls: auditoria('cumulative-layout-shift'),
+    fcpMs: auditoria('first-contentful-paint'),
+    jsBr: scripts.reduce((s, i) => s + bytesBr(webDir, i.url), 0),
+    jsTransferido: scripts.reduce((s, i) => s + (i.transferSize ?? 0), 0),
+    arquivosJs: scripts.length,
+  };
+}
+
+let portaServidor = 0;
+
+async function entrarComo(portaChrome: number, origem: string, codAvulso: string) {
+  const navegador = await puppeteer.connect({ browserURL: `http://127.0.0.1:${portaChrome}` });
+  try {
+    const pagina = await navegador.newPage();
+    await pagina.goto(`${origem}/login`, { waitUntil: 'networkidle0' });
+    await pagina.type('#campo-login', codAvulso);
+    await pagina.type('#campo-password', '123456');
+    await Promise.all([
+      pagina.waitForNavigation({ waitUntil: 'networkidle0' }).catch(() => undefined),
+      pagina.click('button[type="submit"]'),
+    ]);
+    await pagina.waitForFunction("location.pathname === '/inicio'", { timeout: 30_000 });
+    await pagina.close();
+  } finally {
+    await navegador.disconnect();
+  }
+}
+
+/** Between runs of /inicio: the HTTP cache, the service worker and its caches go; the session stays. */
+async function limparCaches(portaChrome: number, origem: string) {
+  const navegador = await puppeteer.connect({ browserURL: `http://127.0.0.1:${portaChrome}` });
+  try {
+    const pagina = await navegador.newPage();
+    const cdp = await pagina.createCDPSession();
+    await cdp.send('Network.clearBrowserCache');
+    await cdp.send('Storage.clearDataForOrigin', {
+      storageTypes: 'cache_storage,service_workers',
+      origin: origem,
+    });
+    await pagina.close();
+  } finally {
+    await navegador.disconnect();
+  }
+}
+
+const f0 = (n: number) => n.toFixed(0);
+const f2 = (n: number) => n.toFixed(2);
+const f3 = (n: number) => n.toFixed(3);
+const kib = (n: number) => (n / 1024).toFixed(1);
+
+function tabela(medidas: Medida[]): string[] {
+  const linhas = [
+    '| Página | Rodada | Desempenho | LCP ms | TBT ms | CLS | FCP ms | JS (br) KiB | JS transferido KiB (gzip) | arquivos JS |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+  ];
+  for (const m of medidas) {
+    linhas.push(
+      `| ${m.pagina} | ${m.rodada} | ${f2(m.desempenho)} | ${f0(m.lcpMs)} | ${f0(m.tbtMs)} | ${f3(m.cls)} | ${f0(m.fcpMs)} | ${kib(m.jsBr)} | ${kib(m.jsTransferido)} | ${m.arquivosJs} |`,
+    );
+  }
+  return linhas;
+}
+
+function veredito(medidas: Medida[]): string[] {
+  const linhas = ['| Alvo | Pior das rodadas | |', '|---|---|---|'];
+  for (const pagina of new Set(medidas.map((m) => m.pagina))) {
+    const da = medidas.filter((m) => m.pagina === pagina);
+    const pior = {
+      desempenho: Math.min(...da.map((m) => m.desempenho)),
+      lcpMs: Math.max(...da.map((m) => m.lcpMs)),
+      tbtMs: Math.max(...da.map((m) => m.tbtMs)),
+      cls: Math.max(...da.map((m) => m.cls)),
+      jsBr: Math.max(...da.map((m) => m.jsBr)),
+    };
+    const ok = (b: boolean) => (b ? 'atinge' : '**não atinge**');
+    linhas.push(
+      `| ${pagina}: desempenho ≥ ${ALVOS.desempenho} | ${f2(pior.desempenho)} | ${ok(pior.desempenho >= ALVOS.desempenho)} |`,
+      `| ${pagina}: LCP ≤ ${ALVOS.lcpMs} ms | ${f0(pior.lcpMs)} ms | ${ok(pior.lcpMs <= ALVOS.lcpMs)} |`,
+      `| ${pagina}: TBT ≤ ${ALVOS.tbtMs} ms | ${f0(pior.tbtMs)} ms | ${ok(pior.tbtMs <= ALVOS.tbtMs)} |`,
+      `| ${pagina}: CLS ≤ ${ALVOS.cls} | ${f3(pior.cls)} | ${ok(pior.cls <= ALVOS.cls)} |`,
+    );
+    if (pagina === '/login') {
+      linhas.push(
+        `| /login: JavaScript ≤ 100 KiB brotli | ${kib(pior.jsBr)} KiB (${pior.jsBr} bytes) | ${ok(pior.jsBr <= ALVOS.jsLoginBytes)} |`,
+      );
+    }
+  }
+  return linhas;
+}
+
+function gravarDocs(texto: string) {
+  const arquivo = path.join(RAIZ, 'docs/benchmarks.md');
+  const inicio = '<!-- bench:web:inicio -->';
+  const fim = '<!-- bench:web:fim -->';
+  let doc = readFileSync(arquivo, 'utf8');
+  const bloco = `${inicio}\n${texto}\n${fim}`;
+  if (doc.includes(inicio) && doc.includes(fim)) {
+    doc = doc.slice(0, doc.indexOf(inicio)) + bloco + doc.slice(doc.indexOf(fim) + fim.length);
+  } else {
+    doc += `\n## Lighthouse, celular (\`npm run bench:web\`, issue 14)\n\n${bloco}\n`;
+  }
+  writeFileSync(arquivo, doc);
+}
+
+const temporario = mkdtempSync(path.join(os.tmpdir(), 'portal-tpa-bench-web-'));
+const webDir = path.join(temporario, 'web');
+let servidor: ChildProcess | undefined;
+let chrome: Awaited<ReturnType<typeof launch>> | undefined;
+const limpar = () => {
+  servidor?.kill('SIGTERM');
+  chrome?.kill();
+  rmSync(temporario, { recursive: true, force: true });
+};
+process.on('SIGINT', () => {
+  limpar();
+  process.exit(130);
+});
+
+try {
+  const cargaInicio = os.loadavg();
+  construirWeb(webDir);
+  portaServidor = Number(process.env.BENCH_WEB_PORT ?? (await portaLivre()));
+  const origem = `http://127.0.0.1:${portaServidor}`;
+  servidor = iniciarServidor(portaServidor, webDir, path.join(temporario, 'dados'));
+  await esperarServidor(`${origem}/api/config`);
+  chrome = await launch({ chromePath: CHROMIUM, chromeFlags: FLAGS_CHROMIUM });
+  const medidas: Medida[] = [];
+  for (let i = 1; i <= RODADAS; i++) {
+    console.log(`/login, rodada ${i}…`);
+    medidas.push(await medir('/login', `${origem}/login`, chrome.port, webDir, i, false));
+  }
+  await entrarComo(chrome.port, origem, '100001');
+  for (let i = 1; i <= RODADAS; i++) {
+    console.log(`/inicio, rodada ${i}…`);
+    await limparCaches(chrome.port, origem);
+    medidas.push(await medir('/inicio', `${origem}/inicio`, chrome.port, webDir, i, true));
+  }
+  const cargaFim = os.loadavg();
+  const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+    cwd: RAIZ,
+    encoding: 'utf8',
+  }).trim();
+  const versaoChromium = execFileSync(CHROMIUM, ['--version'], { encoding: 'utf8' }).trim();
+  const quando = new Date().toISOString().slice(0, 16).replace('T', ' ');
+  const texto = [
+    `### ${quando} UTC`,
+    '',
+    `Commit ${commit}, Lighthouse 13 (celular: throttling simulado, 4× CPU, 4G lento), ${versaoChromium}, ` +
+      `${os.cpus().length} núcleos; load average ${cargaInicio.map(f2).join('/')} no início, ` +
+      `${cargaFim.map(f2).join('/')} no fim (a máquina é compartilhada). /inicio com 100001 logado, ` +
+      'cache HTTP e service worker limpos antes de cada rodada.',
+    '',
+    ...veredito(medidas),
+    '',
+    ...tabela(medidas),
+  ].join('\n');
+  console.log(`\n${texto}\n`);
+  if (process.env.BENCH_DOCS !== '0') gravarDocs(texto);
+} finally {
+  limpar();
+}

@@ -1,0 +1,32 @@
+import { apiAvulso } from './avulso.ts';
+import { apiDeclaracoes } from './declaracoes.ts';
+import { apiDocumentacao } from './documentacao.ts';
+import { apiEleicoes } from './eleicoes.ts';
+import type { Endpoint } from './endpoint.ts';
+import { apiEscalaAberta } from './escala-aberta.ts';
+import { apiEscalacao } from './escalacao.ts';
+import { apiEventos } from './eventos.ts';
+import { apiFinanceiro } from './financeiro.ts';
+import { apiFotos } from './fotos.ts';
+import { apiSeguranca } from './seguranca.ts';
+import { apiSessao } from './sessao.ts';
+
+/**
+ * Every /api endpoint the server answers. A new resource's `api<Recurso>` object joins this list: the
+ * registration test (server/plugins/openapi.test.ts) fails until each description here is registered and
+ * each registered /api route is described here. Server and tests import it; the web never does (its bundle
+ * takes only the descriptions it calls).
+ */
+export const catalogoEndpoints: readonly Endpoint[] = [
+  ...Object.values(apiDocumentacao),
+  ...Object.values(apiSessao),
+  ...Object.values(apiEscalaAberta),
+  ...Object.values(apiAvulso),
+  ...Object.values(apiFotos),
+  ...Object.values(apiFinanceiro),
+  ...Object.values(apiEscalacao),
+  ...Object.values(apiEventos),
+  ...Object.values(apiDeclaracoes),
+  ...Object.values(apiEleicoes),
+  ...Object.values(apiSeguranca),
+];

@@ -1,0 +1,20 @@
+import { z } from '../zod-pt.ts';
+import { arquivo, definirEndpoint } from './endpoint.ts';
+
+/** A signed, expiring photo link (decisions.md §1): /api/fotos/<codAvulso>.jpg?exp=…&sig=… */
+export const fotoParams = z.object({ arquivo: z.string().regex(/^\d{6}\.jpg$/, 'Foto inválida.') });
+export const fotoQuery = z.object({ exp: z.coerce.number().int(), sig: z.string().max(100) });
+
+export const apiFotos = {
+  foto: definirEndpoint({
+    metodo: 'GET',
+    caminho: '/api/fotos/:arquivo',
+    params: fotoParams,
+    query: fotoQuery,
+    resposta: arquivo('image/*'),
+    erros: ['AcessoNegado', 'NaoEncontrado'],
+    acesso: 'publico',
+    grupo: 'Trabalhador',
+    resumo: 'A foto do trabalhador, por um link assinado que expira (o link vem em dadosLogin.fotoUrl)',
+  }),
+} as const;

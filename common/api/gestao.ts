@@ -1,0 +1,407 @@
+import { categoriaDaFuncao, funcaoPorCodigo } from '../funcoes.ts';
+import { INTEIRO32_MAX } from '../inteiros.ts';
+import { TURNOS } from '../tempo.ts';
+import { z } from '../zod-pt.ts';
+
+/**
+ * The wire of /gestao: the OGMO staff (role `escalador`) run calls (issue 16, docs/decisions/0150-0155).
+ * Every call lives through `rascunho` → `aberta` → `fechada` → `apurada` → `publicada` (or `cancelada`
+ * from a draft), each step with its instant and staff member.
+ */
+
+export const PAPEL_ESCALADOR = 'escalador';
+export const papelSchema = z.enum([PAPEL_ESCALADOR]);
+export type Papel = z.infer<typeof papelSchema>;
+
+export const situacoesEscala = [
+  'rascunho',
+  'aberta',
+  'fechada',
+  'apurada',
+  'publicada',
+  'cancelada',
+] as const;
+export const situacaoEscalaSchema = z.enum(situacoesEscala);
+export type SituacaoEscala = z.infer<typeof situacaoEscalaSchema>;
+
+/** How each state reads on the staff screens. */
+export const NOME_SITUACAO: Record<SituacaoEscala, string> = {
+  rascunho: 'Rascunho',
+  aberta: 'Aberta',
+  fechada: 'Fechada',
+  apurada: 'Apurada',
+  publicada: 'Publicada',
+  cancelada: 'Cancelada',
+};
+
+/** The largest integer a database column holds: larger numbers are input errors, never queries. */
+const MAIOR_INTEIRO = INTEIRO32_MAX;
+/** A path or query number: digits only (no '1e3', no sign), within a database integer. */
+export const numeroEscalaSchema = z
+  .string({ error: 'Número inválido.' })
+  .regex(/^[1-9]\d{0,9}$/, 'Número inválido.')
+  .transform(Number)
+  .pipe(z.number().max(MAIOR_INTEIRO, 'Número inválido.'));
+
+export const numEscalaParams = z.object({ num: numeroEscalaSchema });
+export const numRequisicaoParams = z.object({ num: numeroEscalaSchema, req: numeroEscalaSchema });
+
+/** A real calendar date yyyy-MM-dd. */
+function dataValida(ano: number, mes: number, dia: number): boolean {
+  const d = new Date(Date.UTC(ano, mes - 1, dia));
+  return d.getUTCFullYear() === ano && d.getUTCMonth() === mes - 1 && d.getUTCDate() === dia;
+}
+
+export const novaEscalaBody = z.object({
+  dataChamada: z
+    .string({ error: 'Informe a data da chamada.' })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Data no formato aaaa-mm-dd.')
+    .refine(
+      (s) => dataValida(Number(s.slice(0, 4)), Number(s.slice(5, 7)), Number(s.slice(8, 10))),
+      'Data inexistente.',
+    ),
+  horaChamada: z
+    .string({ error: 'Informe a hora da chamada.' })
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Hora no formato hh:mm.'),
+});
+export type NovaEscalaBody = z.infer<typeof novaEscalaBody>;
+
+/** The category of the call a function is offered in: blocks (5xx) go with the stevedores (docs/decisions/0152). */
+export function categoriaDaOferta(codFuncao: number): number | undefined {
+  const c = categoriaDaFuncao(codFuncao);
+  if (c === 5) return 1;
+  return [1, 2, 4, 6].includes(c) ? c : undefined;
+}
+
+const inteiro = (nome: string, min: number, max: number) =>
+  z
+    .number({ error: `Informe ${nome}.` })
+    .int(`${nome[0]?.toUpperCase()}${nome.slice(1)} deve ser um número inteiro.`)
+    .min(min, `${nome[0]?.toUpperCase()}${nome.slice(1)} deve ser no mínimo ${min}.`)
+    .max(max, `${nome[0]?.toUpperCase()}${nome.slice(1)} deve ser no máximo ${max}.`);
+
+export const funcaoRequisicaoSchema = z.object({
+  codFuncao: inteiro('o código da função', 1, 999).refine(
+    (c) => funcaoPorCodigo(c) !== undefined && categoriaDaOferta(c) !== undefined,
+    'Função desconhecida ou fora das categorias da chamada.',
+  ),
+  numVagas: inteiro('o número de vagas', 1, 99),
+});
+
+export const poraoRequisicaoSchema = z.object({
+  numPorao: z
+    .string({ error: 'Informe o porão ou bloco.' })
+    .regex(/^(PR|BL)\d{2}$/, 'Porão PR00 a PR99 ou bloco BL00 a BL99.'),
+  nomeMercadoria: z
+    .string({ error: 'Informe a mercadoria.' })
+    .trim()
+    .min(1, 'Informe a mercadoria.')
+    .max(80, 'Mercadoria com no máximo 80 caracteres.'),
+  tonelagem: inteiro('a tonelagem', 0, 10_000_000),
+  funcoes: z
+    .array(funcaoRequisicaoSchema)
+    .min(1, 'Informe ao menos uma função.')
+    .max(30, 'No máximo 30 funções por porão.'),
+});
+
+/** One requisition as an operator sends it: the shape GET /api/vagas shows, without names (the server has them). */
+export const requisicaoBody = z
+  .object({
+    codOperador: inteiro('o operador', 1, MAIOR_INTEIRO),
+    codNavio: inteiro('o navio', 1, MAIOR_INTEIRO),
+    dataOperacao: z
+      .string({ error: 'Informe a data da operação.' })
+      .regex(/^\d{8}$/, 'Data da operação no formato aaaammdd.')
+      .refine(
+        (s) => dataValida(Number(s.slice(0, 4)), Number(s.slice(4, 6)), Number(s.slice(6, 8))),
+        'Data da operação inexistente.',
+      ),
+    codPeriodo: inteiro('o período', 1, 4),
+    horaInicio: inteiro('a hora de início', 0, 23),
+    horaFim: inteiro('a hora de fim', 0, 23),
+    codLocalAtrac: z
+      .string({ error: 'Informe o local de atracação.' })
+      .regex(/^\d{1,4}$/, 'Local de atracação inválido.'),
+    poroes: z
+      .array(poraoRequisicaoSchema)
+      .min(1, 'Informe ao menos um porão ou bloco.')
+      .max(20, 'No máximo 20 porões ou blocos.'),
+  })
+  .superRefine((r, ctx) => {
+    const turno = TURNOS.find((t) => t.codPeriodo === r.codPeriodo);
+    if (turno && (turno.horaInicio !== r.horaInicio || turno.horaFim !== r.horaFim)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['horaInicio'],
+        message: `O período ${r.codPeriodo} vai das ${turno.horaInicio}h às ${turno.horaFim}h.`,
+      });
+    }
+    const vistos = new Set<string>();
+    const categorias = new Set<number>();
+    r.poroes.forEach((p, i) => {
+      if (vistos.has(p.numPorao)) {
+        ctx.addIssue({ code: 'custom', path: ['poroes', i, 'numPorao'], message: 'Porão repetido.' });
+      }
+      vistos.add(p.numPorao);
+      const funcoes = new Set<number>();
+      p.funcoes.forEach((f, j) => {
+        if (funcoes.has(f.codFuncao)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['poroes', i, 'funcoes', j, 'codFuncao'],
+            message: 'Função repetida no mesmo porão.',
+          });
+        }
+        funcoes.add(f.codFuncao);
+        const c = categoriaDaOferta(f.codFuncao);
+        if (c !== undefined) categorias.add(c);
+      });
+    });
+    if (categorias.size > 1) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['poroes'],
+        message: 'Uma requisição tem funções de uma só categoria.',
+      });
+    }
+  });
+export type RequisicaoBody = z.infer<typeof requisicaoBody>;
+
+/** A step of the call's life: when and by whom. */
+export const passoSchema = z.object({
+  situacao: situacaoEscalaSchema,
+  em: z.string(),
+  por: z.string().nullable(),
+});
+export type Passo = z.infer<typeof passoSchema>;
+
+export const contagensEscalaSchema = z.object({
+  requisicoes: z.number(),
+  ofertas: z.number(),
+  vagas: z.number(),
+  /** Choices (rows) and the workers who made at least one. */
+  escolhas: z.number(),
+  avulsos: z.number(),
+  /** Engaged by the last rotation (0 before it runs). */
+  escalados: z.number(),
+});
+export type ContagensEscala = z.infer<typeof contagensEscalaSchema>;
+
+export const escalaResumoSchema = z.object({
+  numEscalacao: z.number(),
+  dataChamada: z.string(),
+  horaChamada: z.string(),
+  situacao: situacaoEscalaSchema,
+  contagens: contagensEscalaSchema,
+});
+export type EscalaResumo = z.infer<typeof escalaResumoSchema>;
+export const listaEscalasSchema = z.array(escalaResumoSchema);
+
+export const funcaoGestaoSchema = z.object({
+  seqCategoria: z.number(),
+  codFuncao: z.number(),
+  nomeFuncao: z.string(),
+  numVagas: z.number(),
+  /** Workers who chose this offer (live while open). */
+  qtdEscolhas: z.number(),
+});
+
+export const requisicaoGestaoSchema = z.object({
+  numRequisicao: z.number(),
+  codCategoria: z.number(),
+  codOperador: z.number(),
+  nomeOperador: z.string(),
+  codNavio: z.number(),
+  nomeNavio: z.string(),
+  dataOperacao: z.string(),
+  codPeriodo: z.number(),
+  horaInicio: z.number(),
+  horaFim: z.number(),
+  codLocalAtrac: z.string(),
+  nomeLocalAtrac: z.string(),
+  poroes: z.array(
+    z.object({
+      numPorao: z.string(),
+      nomeMercadoria: z.string(),
+      tonelagem: z.number(),
+      funcoes: z.array(funcaoGestaoSchema),
+    }),
+  ),
+});
+export type RequisicaoGestao = z.infer<typeof requisicaoGestaoSchema>;
+
+export const escalaDetalheSchema = escalaResumoSchema.extend({
+  passos: z.array(passoSchema),
+  requisicoes: z.array(requisicaoGestaoSchema),
+});
+export type EscalaDetalhe = z.infer<typeof escalaDetalheSchema>;
+
+export const numEscalacaoSchema = z.object({ numEscalacao: z.number() });
+export const numRequisicaoSchema = z.object({ numRequisicao: z.number() });
+export const importacaoSchema = z.object({ requisicoes: z.array(z.number()) });
+
+/** A bad line of an imported CSV, in the `dados.linhas` of its DadosInvalidos answer. */
+export const erroLinhaCsvSchema = z.object({ linha: z.number(), campo: z.string(), mensagem: z.string() });
+export type ErroLinhaCsv = z.infer<typeof erroLinhaCsvSchema>;
+
+export const resumoRodizioSchema = z.object({
+  numEscalacao: z.number(),
+  vagas: z.number(),
+  escalados: z.number(),
+  vagasNaoPreenchidas: z.number(),
+  /** Workers who chose, and of them those left without an engagement. */
+  avulsosComEscolhas: z.number(),
+  naoEscalados: z.number(),
+  /** Wall time of the whole step: reading, computing and writing. */
+  duracaoMs: z.number(),
+});
+export type ResumoRodizio = z.infer<typeof resumoRodizioSchema>;
+
+export const escaladoSchema = z.object({
+  codAvulso: z.string(),
+  nome: z.string(),
+  numChamada: z.number(),
+  /** The worker's preference this engagement met (1 = first). */
+  preferencia: z.number(),
+});
+
+export const resultadoEscalaSchema = z.object({
+  numEscalacao: z.number(),
+  situacao: situacaoEscalaSchema,
+  requisicoes: z.array(
+    z.object({
+      numRequisicao: z.number(),
+      codCategoria: z.number(),
+      nomeNavio: z.string(),
+      nomeOperador: z.string(),
+      dataOperacao: z.string(),
+      codPeriodo: z.number(),
+      horaInicio: z.number(),
+      horaFim: z.number(),
+      nomeLocalAtrac: z.string(),
+      poroes: z.array(
+        z.object({
+          numPorao: z.string(),
+          nomeMercadoria: z.string(),
+          funcoes: z.array(
+            z.object({
+              seqCategoria: z.number(),
+              codFuncao: z.number(),
+              nomeFuncao: z.string(),
+              numVagas: z.number(),
+              escalados: z.array(escaladoSchema),
+            }),
+          ),
+        }),
+      ),
+    }),
+  ),
+  /**
+   * Per function code of the call: the registered list's pointer before and after (numChamada; null: none
+   * yet), the cadastered list's, and whether the call reached it (docs/decisions/0142).
+   */
+  ponteiros: z.array(
+    z.object({
+      codFuncao: z.number(),
+      nomeFuncao: z.string(),
+      ponteiroInicial: z.number().nullable(),
+      ponteiroFinal: z.number().nullable(),
+      cadastroInicial: z.number().nullable(),
+      cadastroFinal: z.number().nullable(),
+      alcancouCadastro: z.boolean(),
+    }),
+  ),
+});
+export type ResultadoEscala = z.infer<typeof resultadoEscalaSchema>;
+
+export const auditoriaQuery = z.object({
+  codAvulso: z.string({ error: 'Informe o trabalhador.' }).regex(/^\d{6}$/, 'O trabalhador tem 6 dígitos.'),
+});
+
+/** Why one choice ended as it did (server/rodizio: docs/decisions/0143). */
+export const decisaoEscolhaSchema = z.object({
+  /** Position in the worker's whole list, the order the rotation used. */
+  ordem: z.number(),
+  preferencia: z.number(),
+  situacao: z.enum([
+    'escalado',
+    'preenchida',
+    'sem-vagas',
+    'sem-habilitacao',
+    'sem-descanso',
+    'impedido',
+    'nao-necessaria',
+  ]),
+  texto: z.string(),
+});
+
+export const auditoriaSchema = z.object({
+  numEscalacao: z.number(),
+  codAvulso: z.string(),
+  nome: z.string(),
+  numChamada: z.number(),
+  /** false: the worker made no choice in this call (no decision about them). */
+  escolheu: z.boolean(),
+  escalado: z.boolean(),
+  /** The paragraph a worker reads: what they got and why. */
+  motivo: z.string(),
+  escolhas: z.array(decisaoEscolhaSchema),
+});
+export type Auditoria = z.infer<typeof auditoriaSchema>;
+
+/** The job an engagement gives, as the worker sees it. */
+export const trabalhoEscaladoSchema = z.object({
+  dataOperacao: z.string(),
+  horaInicio: z.number(),
+  horaFim: z.number(),
+  operador: z.string(),
+  navio: z.string(),
+  localAtracacao: z.string(),
+  mercadoria: z.string(),
+  numPorao: z.string(),
+  codFuncao: z.number(),
+  funcao: z.string(),
+});
+export type TrabalhoEscalado = z.infer<typeof trabalhoEscaladoSchema>;
+
+/** GET /api/escalacao/resultado?numEscalacao=N (latest published when omitted): the worker's own result. */
+export const resultadoAvulsoQuery = z.object({ numEscalacao: numeroEscalaSchema.optional() });
+const chamadaPublicada = {
+  numEscalacao: z.number(),
+  dataChamada: z.string(),
+  horaChamada: z.string(),
+};
+export const resultadoAvulsoSchema = z.discriminatedUnion('resultado', [
+  z.object({
+    resultado: z.literal('escalado'),
+    ...chamadaPublicada,
+    trabalho: trabalhoEscaladoSchema,
+    motivo: z.string(),
+    escolhas: z.array(decisaoEscolhaSchema),
+  }),
+  z.object({
+    resultado: z.literal('nao-escalado'),
+    ...chamadaPublicada,
+    motivo: z.string(),
+    escolhas: z.array(decisaoEscolhaSchema),
+  }),
+  z.object({ resultado: z.literal('sem-escolhas'), ...chamadaPublicada }),
+]);
+export type ResultadoAvulso = z.infer<typeof resultadoAvulsoSchema>;
+
+export const resumoPublicacaoSchema = z.object({
+  numEscalacao: z.number(),
+  /** Engagements written to the workers' jobs. */
+  trabalhos: z.number(),
+  /** Functions whose pointers moved. */
+  funcoes: z.number(),
+  duracaoMs: z.number(),
+});
+
+/** GET /api/gestao/cadastros: the port's reference lists a requisition names by code. */
+export const cadastrosSchema = z.object({
+  operadores: z.array(z.object({ codigo: z.number(), nome: z.string() })),
+  navios: z.array(z.object({ codigo: z.number(), nome: z.string() })),
+  locais: z.array(z.object({ codigo: z.string(), nome: z.string() })),
+});
+export type Cadastros = z.infer<typeof cadastrosSchema>;

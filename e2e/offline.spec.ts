@@ -1,0 +1,109 @@
+import { expect, type Page, test } from '@playwright/test';
+import { capturar, entrar, TELAS } from './apoio.ts';
+
+/** The service worker's cache of the worker's own answers (web/lib/dados-offline.ts). */
+const CACHE = 'portal-tpa-dados-pessoais';
+
+/** Waits until the service worker controls the page and has kept the badge's data, qualifications and jobs. */
+async function esperarDadosGuardados(page: Page) {
+  // Strings, not functions: this file is type-checked without the DOM's types.
+  await page.waitForFunction('navigator.serviceWorker && navigator.serviceWorker.controller !== null');
+  await expect
+    .poll(() =>
+      page.evaluate(`(async () => {
+    if (!(await caches.has('${CACHE}'))) return false;
+    const chaves = (await (await caches.open('${CACHE}')).keys()).map((r) => new URL(r.url).pathname);
+    return ['/api/sessao', '/api/avulso/habilitacoes', '/api/avulso/ultimosTrabalhos'].every((c) => chaves.includes(c));
+  })()`),
+    )
+    .toBe(true);
+}
+
+const temCache = (page: Page) => page.evaluate(`caches.has('${CACHE}')`);
+
+test.use({ viewport: TELAS.celular, serviceWorkers: 'allow' });
+
+test('o manifesto tem o nome do OGMO e ícones PNG que existem', async ({ page, request }) => {
+  await page.goto('/login');
+  const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+  expect(href).toBe('/manifest.webmanifest');
+  const manifesto = await (await request.get('/manifest.webmanifest')).json();
+  expect(manifesto.name).toBe('Portal do TPA · OGMO Suape');
+  expect(manifesto.display).toBe('standalone');
+  expect(manifesto.start_url).toBe('/inicio');
+  for (const icone of manifesto.icons as { src: string; sizes: string }[]) {
+    const r = await request.get(icone.src);
+    expect(r.status()).toBe(200);
+    expect(r.headers()['content-type']).toBe('image/png');
+  }
+  expect(manifesto.icons.map((i: { sizes: string }) => i.sizes)).toEqual(['192x192', '512x512', '512x512']);
+});
+
+test('sem rede, o crachá, o trabalho atual, as habilitações e os últimos trabalhos aparecem com o aviso', async ({
+  page,
+  context,
+}) => {
+  await entrar(page, '100001');
+  await expect(page.getByRole('region', { name: 'Escalado para a operação' })).toBeVisible();
+  await expect(page.locator('.aviso-sem-conexao')).toHaveCount(0);
+  await esperarDadosGuardados(page);
+
+  await context.setOffline(true);
+  await page.reload();
+  const aviso = page.locator('.aviso-sem-conexao');
+  await expect(aviso).toContainText(/Sem conexão, dados de \d{2}:\d{2}\./);
+  await expect(aviso).toContainText('precisam de conexão');
+  await expect(page.getByRole('region', { name: 'Escalado para a operação' })).toBeVisible();
+  await page.getByRole('button', { name: 'Crachá' }).click();
+  const cracha = page.getByRole('dialog');
+  await expect(cracha).toContainText('José Carlos da Silva');
+  await expect(cracha).toContainText('100001');
+  await capturar(page, 'offline-cracha-360');
+  await page.keyboard.press('Escape');
+  await page.setViewportSize(TELAS.desktop);
+  await expect(aviso).toBeVisible();
+  await capturar(page, 'offline-inicio-1280');
+  await page.setViewportSize(TELAS.celular);
+
+  await page.goto('/minha-conta/habilitacoes');
+  await expect(page.locator('.aviso-sem-conexao')).toBeVisible();
+  await expect(page.getByText('Estivador').first()).toBeVisible();
+  await capturar(page, 'offline-habilitacoes-360');
+  await page.goto('/minha-conta/ultimos-trabalhos');
+  await expect(page.locator('.aviso-sem-conexao')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Últimas escalações' })).toBeVisible();
+  await capturar(page, 'offline-ultimos-trabalhos-360');
+
+  // Back online, an answer from the network takes the banner away.
+  await context.setOffline(false);
+  await page.goto('/inicio');
+  await expect(page.getByRole('region', { name: 'Escalado para a operação' })).toBeVisible();
+  await expect(page.locator('.aviso-sem-conexao')).toHaveCount(0);
+});
+
+test('depois de sair, sem rede não sobra nada do trabalhador', async ({ page, context }) => {
+  await entrar(page, '100001');
+  await esperarDadosGuardados(page);
+  await page.getByRole('button', { name: 'Sair' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await temCache(page)).toBe(false);
+
+  await context.setOffline(true);
+  await page.goto('/inicio');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByLabel('Usuário')).toBeVisible();
+  await expect(page.getByText('José Carlos da Silva')).toHaveCount(0);
+  await expect(page.getByText('100001')).toHaveCount(0);
+  await capturar(page, 'offline-depois-de-sair-360');
+});
+
+test('no totem não há service worker nem dados guardados', async ({ page }) => {
+  await page.goto('/totem');
+  await page.getByLabel('Usuário').fill('100001');
+  await page.getByLabel('Senha').fill('123456');
+  await page.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(page).not.toHaveURL(/\/totem$/);
+  await expect(page.getByRole('region', { name: 'Escalado para a operação' })).toBeVisible();
+  expect(await page.evaluate('navigator.serviceWorker.getRegistrations().then((r) => r.length)')).toBe(0);
+  expect(await temCache(page)).toBe(false);
+});

@@ -1,0 +1,241 @@
+import type { ServerResponse } from 'node:http';
+import type { EscalaAberta } from '#common/api/escala-aberta.ts';
+import type { ContagemOfertaEvento, EventoAoVivo, TipoEventoAoVivo } from '#common/api/eventos.ts';
+import type { AvisoEscalacao } from '../escalacao/avisos.ts';
+import type { ContagemOferta } from '../escalacao/servico.ts';
+
+/** What the stream needs of the call module (server/escalacao/servico.ts). */
+export interface FonteAoVivo {
+  escalaAberta(): Promise<EscalaAberta | null>;
+  contagens(numEscalacao: number, codCategoria: number): Promise<ContagemOferta[]>;
+}
+
+/** One open stream: a worker's session on one device. */
+export interface ClienteAoVivo {
+  codAvulso: string;
+  sessaoId: string;
+  tokenHash: string;
+  categorias: readonly number[];
+  resposta: ServerResponse;
+}
+
+export interface OpcoesTransmissor {
+  /** At most one counts message per category in this period. */
+  intervaloContagensMs: number;
+  /** A stream whose unsent bytes pass this is cut (a phone that stopped reading): it reconnects afresh. */
+  maximoPendenteBytes: number;
+  relatarFalha: (erro: unknown) => void;
+}
+
+/** A Server-Sent Events message; `data` is one line of JSON. */
+export function mensagemSse<T extends TipoEventoAoVivo>(tipo: T, dados: EventoAoVivo<T>): string {
+  return `event: ${tipo}\ndata: ${JSON.stringify(dados)}\n\n`;
+}
+
+interface EstadoCategoria {
+  numEscalacao: number;
+  codCategoria: number;
+  /** What the streams were told last: seqCategoria → qtdEscolhas. */
+  enviadas: Map<number, number>;
+  ultimoEnvio: number;
+  agendada: NodeJS.Timeout | undefined;
+  confirmadosMudaram: boolean;
+}
+
+/**
+ * The open streams of this server and what they are told (docs/decisions/0160). A message is written once
+ * and the same bytes go to every stream concerned. Counts are coalesced to one message per category per
+ * `intervaloContagensMs`, carrying only the offers whose counts changed (absolute values, so a repeat is
+ * harmless); a stream starts from a full picture of its categories.
+ */
+export class Transmissor {
+  private readonly clientes = new Set<ClienteAoVivo>();
+  private readonly categorias = new Map<string, EstadoCategoria>();
+
+  private readonly fonte: FonteAoVivo;
+  private readonly opcoes: OpcoesTransmissor;
+
+  constructor(fonte: FonteAoVivo, opcoes: OpcoesTransmissor) {
+    this.fonte = fonte;
+    this.opcoes = opcoes;
+  }
+
+  get quantidade(): number {
+    return this.clientes.size;
+  }
+
+  /** Registers a stream and sends it the state now: the open call and its categories' counts. */
+  async conectar(cliente: ClienteAoVivo): Promise<void> {
+    this.clientes.add(cliente);
+    cliente.resposta.on('close', () => this.clientes.delete(cliente));
+    const escalaAberta = await this.fonte.escalaAberta();
+    this.escrever(cliente, mensagemSse('estado', { escalaAberta, categorias: [...cliente.categorias] }));
+    if (!escalaAberta) return;
+    for (const codCategoria of cliente.categorias) {
+      const estado = this.estadoCategoria(escalaAberta.numEscalacao, codCategoria);
+      // What the other streams were told, so that the next change reaches everyone alike; before any
+      // message, a fresh read (not kept: the next message compares against what was really sent).
+      const ofertas =
+        estado.enviadas.size > 0
+          ? [...estado.enviadas].map(([seqCategoria, qtdEscolhas]) => ({ seqCategoria, qtdEscolhas }))
+          : await this.ler(estado);
+      this.escrever(
+        cliente,
+        mensagemSse('contagens', {
+          numEscalacao: estado.numEscalacao,
+          codCategoria,
+          completo: true,
+          ofertas,
+        }),
+      );
+    }
+  }
+
+  /** The call module's notices (this server's and, relayed, the others'). */
+  aoAviso(aviso: AvisoEscalacao): void {
+    if (aviso.tipo === 'escolhas') {
+      const estado = this.estadoCategoria(aviso.numEscalacao, aviso.codCategoria);
+      estado.confirmadosMudaram = true;
+      this.agendar(estado);
+      return;
+    }
+    if (aviso.numEscalacao === null) this.categorias.clear();
+    else {
+      for (const [chave, estado] of this.categorias) {
+        if (estado.numEscalacao === aviso.numEscalacao) {
+          clearTimeout(estado.agendada);
+          this.categorias.delete(chave);
+        }
+      }
+    }
+    // Opened, closed, published, its requisitions edited: screens read what they show of it again.
+    void this.anunciarEscala(aviso.numEscalacao);
+  }
+
+  /** A service message was queued for a worker: their streams are told. */
+  avisarMensagem(codAvulso: string): void {
+    const texto = mensagemSse('mensagem', {});
+    for (const cliente of this.clientes) if (cliente.codAvulso === codAvulso) this.escrever(cliente, texto);
+  }
+
+  /** The session ended (logout): its streams end too. */
+  encerrarSessao(sessaoId: string): void {
+    for (const cliente of this.clientes) if (cliente.sessaoId === sessaoId) this.encerrar(cliente);
+  }
+
+  /** A comment line that keeps proxies from closing idle streams; `valida` decides whether each goes on. */
+  async pulsar(valida: (cliente: ClienteAoVivo) => Promise<boolean>): Promise<void> {
+    for (const cliente of [...this.clientes]) {
+      let continua = false;
+      try {
+        continua = await valida(cliente);
+      } catch (erro) {
+        this.opcoes.relatarFalha(erro);
+        continua = true;
+      }
+      if (continua) this.escrever(cliente, ': pulso\n\n');
+      else this.encerrar(cliente);
+    }
+  }
+
+  encerrarTodos(): void {
+    for (const cliente of [...this.clientes]) this.encerrar(cliente);
+    for (const estado of this.categorias.values()) clearTimeout(estado.agendada);
+  }
+
+  private encerrar(cliente: ClienteAoVivo): void {
+    this.clientes.delete(cliente);
+    cliente.resposta.end();
+  }
+
+  private async anunciarEscala(numEscalacao: number | null): Promise<void> {
+    try {
+      const escalaAberta = await this.fonte.escalaAberta();
+      const texto = mensagemSse('escala', { numEscalacao, escalaAberta });
+      for (const cliente of this.clientes) this.escrever(cliente, texto);
+    } catch (erro) {
+      this.opcoes.relatarFalha(erro);
+    }
+  }
+
+  private estadoCategoria(numEscalacao: number, codCategoria: number): EstadoCategoria {
+    const chave = `${numEscalacao}/${codCategoria}`;
+    let estado = this.categorias.get(chave);
+    if (!estado) {
+      estado = {
+        numEscalacao,
+        codCategoria,
+        enviadas: new Map(),
+        ultimoEnvio: 0,
+        agendada: undefined,
+        confirmadosMudaram: false,
+      };
+      this.categorias.set(chave, estado);
+    }
+    return estado;
+  }
+
+  private agendar(estado: EstadoCategoria): void {
+    if (estado.agendada) return;
+    const espera = Math.max(0, estado.ultimoEnvio + this.opcoes.intervaloContagensMs - Date.now());
+    estado.agendada = setTimeout(() => {
+      estado.agendada = undefined;
+      void this.enviarCategoria(estado);
+    }, espera);
+  }
+
+  private async ler(estado: EstadoCategoria): Promise<ContagemOfertaEvento[]> {
+    const contagens = await this.fonte.contagens(estado.numEscalacao, estado.codCategoria);
+    return contagens.map(({ seqCategoria, qtdEscolhas }) => ({ seqCategoria, qtdEscolhas }));
+  }
+
+  private async enviarCategoria(estado: EstadoCategoria): Promise<void> {
+    estado.ultimoEnvio = Date.now();
+    const interessados = [...this.clientes].filter((c) => c.categorias.includes(estado.codCategoria));
+    if (interessados.length === 0) {
+      // Nobody follows it here: what was sent before is no longer known by any stream.
+      estado.enviadas.clear();
+      estado.confirmadosMudaram = false;
+      return;
+    }
+    try {
+      const ofertas = (await this.ler(estado)).filter(
+        ({ seqCategoria, qtdEscolhas }) => estado.enviadas.get(seqCategoria) !== qtdEscolhas,
+      );
+      for (const { seqCategoria, qtdEscolhas } of ofertas) estado.enviadas.set(seqCategoria, qtdEscolhas);
+      let texto = '';
+      if (ofertas.length > 0) {
+        texto += mensagemSse('contagens', {
+          numEscalacao: estado.numEscalacao,
+          codCategoria: estado.codCategoria,
+          completo: false,
+          ofertas,
+        });
+      }
+      if (estado.confirmadosMudaram) {
+        estado.confirmadosMudaram = false;
+        texto += mensagemSse('confirmados', {
+          numEscalacao: estado.numEscalacao,
+          codCategoria: estado.codCategoria,
+        });
+      }
+      if (texto) for (const cliente of interessados) this.escrever(cliente, texto);
+    } catch (erro) {
+      this.opcoes.relatarFalha(erro);
+    }
+  }
+
+  private escrever(cliente: ClienteAoVivo, texto: string): void {
+    const resposta = cliente.resposta;
+    if (resposta.writableEnded || resposta.destroyed) {
+      this.clientes.delete(cliente);
+      return;
+    }
+    if (resposta.writableLength > this.opcoes.maximoPendenteBytes) {
+      this.clientes.delete(cliente);
+      resposta.destroy();
+      return;
+    }
+    resposta.write(texto);
+  }
+}

@@ -1,0 +1,70 @@
+import type { MudancaConfirmados } from './confirmados.ts';
+
+/**
+ * What the call's module tells whoever listens (the live stream, the other servers through LISTEN/NOTIFY):
+ * that a worker's post changed a category of a call, or that a call changed state or was invalidated. The
+ * events say what changed, not the new state: the listener reads the state it needs through the module
+ * (`contagens`, `confirmadosJson`, `escalaAberta`), which serves it from memory.
+ */
+
+/** `local`: this server did it; `remota`: another server did it and this one was told (never re-broadcast). */
+export type OrigemAviso = 'local' | 'remota';
+
+/** A post that changed something: the worker's choices in one category of one call. */
+export interface AvisoEscolhas {
+  tipo: 'escolhas';
+  numEscalacao: number;
+  codCategoria: number;
+  codAvulso: string;
+  /** The offers of the post, chosen or cleared: their counts of choices may have changed. */
+  seqCategorias: number[];
+  /** The worker's line in the category's confirmed list after the post (another server applies it). */
+  confirmados: MudancaConfirmados;
+  origem: OrigemAviso;
+}
+
+/** A call whose state changed (opened, closed, …) or whose cached data was dropped. */
+export interface AvisoEscala {
+  tipo: 'escala';
+  /** null: every call (an invalidation of everything). */
+  numEscalacao: number | null;
+  motivo: 'estado' | 'invalidada';
+  origem: OrigemAviso;
+}
+
+export type AvisoEscalacao = AvisoEscolhas | AvisoEscala;
+
+export type OuvinteEscalacao = (aviso: AvisoEscalacao) => void;
+
+/**
+ * Listeners called synchronously, in subscription order, after the change is committed. A listener that
+ * throws is reported and skipped: the post that caused the event was already acknowledged.
+ */
+export class Avisos {
+  private readonly ouvintes = new Set<OuvinteEscalacao>();
+  private readonly relatarFalha: (erro: unknown) => void;
+
+  constructor(relatarFalha: (erro: unknown) => void) {
+    this.relatarFalha = relatarFalha;
+  }
+
+  /** Returns the function that ends the subscription. */
+  assinar(ouvinte: OuvinteEscalacao): () => void {
+    // A wrapper per subscription: the same function subscribed twice is two subscriptions.
+    const proprio: OuvinteEscalacao = (aviso) => ouvinte(aviso);
+    this.ouvintes.add(proprio);
+    return () => {
+      this.ouvintes.delete(proprio);
+    };
+  }
+
+  emitir(aviso: AvisoEscalacao): void {
+    for (const ouvinte of this.ouvintes) {
+      try {
+        ouvinte(aviso);
+      } catch (erro) {
+        this.relatarFalha(erro);
+      }
+    }
+  }
+}

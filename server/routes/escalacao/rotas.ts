@@ -1,0 +1,69 @@
+import type { FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiEscalacao } from '#common/api/escalacao.ts';
+import { ok } from '../../http/envelope.ts';
+import { registrar } from '../../http/registrar.ts';
+import { sessaoDe } from '../../plugins/autenticacao.ts';
+
+/**
+ * The electronic call: GET /api/vagas (the call loaded for this worker), POST /api/vagas (choices) and
+ * GET /api/avulsosConfirmados. The work is `app.escalacao`'s (server/escalacao/, docs/decisions/0100).
+ */
+
+const JSON_UTF8 = 'application/json; charset=utf-8';
+
+/** JSON already written (envelope and renewed token included): Fastify sends a Buffer as is. */
+function enviarJson(reply: FastifyReply, corpo: Buffer) {
+  return reply.type(JSON_UTF8).send(corpo);
+}
+
+const rotas: FastifyPluginAsyncZod = async (app) => {
+  // The answers are written ahead in memory (decision 0022): described, checked by the tests' client, not
+  // serialized by Fastify (docs/decisions/0110).
+  registrar(
+    app,
+    apiEscalacao.vagas,
+    async (request, reply) => {
+      const { codAvulso } = sessaoDe(request);
+      const { numEscalacao } = request.query;
+      const { corpo, devolver } = await app.escalacao.carregar({
+        codAvulso,
+        numEscalacao,
+        token: request.tokenRenovado,
+      });
+      // The pooled buffer may be reused only once the socket is done with it.
+      reply.raw.once('close', devolver);
+      return enviarJson(reply, corpo);
+    },
+    { jsonPronto: true },
+  );
+
+  registrar(app, apiEscalacao.escolher, async (request) =>
+    ok(await app.escalacao.escolher(sessaoDe(request).codAvulso, request.body)),
+  );
+
+  registrar(
+    app,
+    apiEscalacao.avulsosConfirmados,
+    async (request, reply) => {
+      const { codAvulso } = sessaoDe(request);
+      const { numEscalacao, codCategoria } = request.query;
+      const corpo = await app.escalacao.confirmados({
+        codAvulso,
+        numEscalacao,
+        codCategoria,
+        token: request.tokenRenovado,
+      });
+      return enviarJson(reply, corpo);
+    },
+    { jsonPronto: true },
+  );
+};
+
+/** After the call's module, on which it depends. */
+export const rotasEscalacao = fp(rotas, {
+  name: 'rotas-escalacao',
+  dependencies: ['escalacao'],
+  encapsulate: true,
+});

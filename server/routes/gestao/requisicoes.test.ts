@@ -1,0 +1,322 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AmbienteTeste, ClienteTeste } from '../../test/ambiente.ts';
+import { criarAmbiente } from '../../test/ambiente.ts';
+import { criarRascunho, ESCALADOR, enviarCsv, requisicaoExemplo } from './apoio-teste.ts';
+
+let amb: AmbienteTeste;
+let staff: ClienteTeste;
+beforeAll(async () => {
+  amb = await criarAmbiente();
+  staff = await amb.logado(ESCALADOR);
+});
+afterAll(async () => {
+  await amb.fechar();
+});
+
+async function detalhe(num: number) {
+  return (await staff.get(`/api/gestao/escalas/${num}`)).corpo.dados;
+}
+
+const CABECALHO =
+  'codOperador;codNavio;dataOperacao;codPeriodo;horaInicio;horaFim;codLocalAtrac;numPorao;nomeMercadoria;tonelagem;codFuncao;numVagas';
+
+describe('requisições de um rascunho', () => {
+  it('adiciona com os nomes do cadastro do porto, instantes do turno e ofertas numeradas', async () => {
+    const num = await criarRascunho(staff);
+    const r = await staff.post(`/api/gestao/escalas/${num}/requisicoes`, requisicaoExemplo('20261202'));
+    expect(r.status).toBe(200);
+    const numRequisicao = r.corpo.dados.numRequisicao;
+    expect(numRequisicao).toBeGreaterThan(0);
+    const d = await detalhe(num);
+    expect(d.requisicoes).toHaveLength(1);
+    expect(d.requisicoes[0]).toMatchObject({
+      numRequisicao,
+      codCategoria: 1,
+      nomeNavio: 'MSC AURORA',
+      nomeOperador: 'Tecon Suape',
+      nomeLocalAtrac: 'Cais CMU Leste',
+      dataOperacao: '20261202',
+      poroes: [
+        {
+          numPorao: 'PR01',
+          funcoes: [
+            { codFuncao: 101, nomeFuncao: expect.any(String), numVagas: 3, qtdEscolhas: 0 },
+            { codFuncao: 121, numVagas: 1 },
+          ],
+        },
+        { numPorao: 'PR02', funcoes: [{ codFuncao: 101, numVagas: 2 }] },
+      ],
+    });
+    expect(d.contagens).toMatchObject({ requisicoes: 1, ofertas: 3, vagas: 6, escolhas: 0 });
+    const linha = await amb.db
+      .selectFrom('requisicao')
+      .select(['inicio', 'fim'])
+      .where('num_requisicao', '=', numRequisicao)
+      .executeTakeFirstOrThrow();
+    // 07:00-13:00 at America/Recife (UTC-3).
+    expect(linha).toEqual({ inicio: '2026-12-02T10:00:00.000Z', fim: '2026-12-02T16:00:00.000Z' });
+  });
+
+  it('recusa dados inválidos campo a campo, sem gravar nada', async () => {
+    const num = await criarRascunho(staff);
+    const casos: [Record<string, unknown>, string][] = [
+      [{ ...requisicaoExemplo('20261202'), codNavio: 9999 }, 'codNavio'],
+      [{ ...requisicaoExemplo('20261202'), codOperador: 77 }, 'codOperador'],
+      [{ ...requisicaoExemplo('20261202'), codLocalAtrac: '99' }, 'codLocalAtrac'],
+      [{ ...requisicaoExemplo('20261231'), dataOperacao: '20260231' }, 'dataOperacao'],
+      [{ ...requisicaoExemplo('20261202'), horaInicio: 8 }, 'horaInicio'],
+      [{ ...requisicaoExemplo('20261202'), codPeriodo: 5 }, 'codPeriodo'],
+      [{ ...requisicaoExemplo('20261202'), codNavio: 2 ** 31 }, 'codNavio'],
+      [
+        {
+          ...requisicaoExemplo('20261202'),
+          poroes: [
+            {
+              numPorao: 'PR01',
+              nomeMercadoria: 'X',
+              tonelagem: 1,
+              funcoes: [{ codFuncao: 999, numVagas: 1 }],
+            },
+          ],
+        },
+        'poroes.0.funcoes.0.codFuncao',
+      ],
+      [
+        {
+          ...requisicaoExemplo('20261202'),
+          poroes: [
+            {
+              numPorao: 'PR01',
+              nomeMercadoria: 'X',
+              tonelagem: 1,
+              funcoes: [
+                { codFuncao: 101, numVagas: 1 },
+                { codFuncao: 201, numVagas: 1 },
+              ],
+            },
+          ],
+        },
+        'poroes',
+      ],
+      [
+        {
+          ...requisicaoExemplo('20261202'),
+          poroes: [
+            {
+              numPorao: 'PR01',
+              nomeMercadoria: 'X',
+              tonelagem: 1,
+              funcoes: [{ codFuncao: 101, numVagas: 0 }],
+            },
+          ],
+        },
+        'poroes.0.funcoes.0.numVagas',
+      ],
+      [{ ...requisicaoExemplo('20261202'), poroes: [] }, 'poroes'],
+    ];
+    for (const [corpo, campo] of casos) {
+      const r = await staff.post(`/api/gestao/escalas/${num}/requisicoes`, corpo);
+      expect(r.status, campo).toBe(400);
+      expect(r.corpo.codigoErro, campo).toBe('DadosInvalidos');
+      expect(
+        r.corpo.dados.map((d: { campo: string }) => d.campo),
+        campo,
+      ).toContain(campo);
+    }
+    expect((await detalhe(num)).requisicoes).toEqual([]);
+  });
+
+  it('edita e remove enquanto rascunho; requisição de outra escala: 404', async () => {
+    const num = await criarRascunho(staff, [requisicaoExemplo('20261202')]);
+    const outra = await criarRascunho(staff, [requisicaoExemplo('20261202')]);
+    const req = (await detalhe(num)).requisicoes[0].numRequisicao;
+    const deOutra = (await detalhe(outra)).requisicoes[0].numRequisicao;
+
+    const nova = requisicaoExemplo('20261203', {
+      codNavio: 502,
+      poroes: [
+        {
+          numPorao: 'BL00',
+          nomeMercadoria: 'Carga geral',
+          tonelagem: 500,
+          funcoes: [{ codFuncao: 501, numVagas: 4 }],
+        },
+      ],
+    });
+    const e = await staff.requisitar({
+      method: 'PUT',
+      url: `/api/gestao/escalas/${num}/requisicoes/${req}`,
+      payload: nova,
+    });
+    expect(e.status).toBe(200);
+    const d = await detalhe(num);
+    expect(d.requisicoes).toHaveLength(1);
+    expect(d.requisicoes[0]).toMatchObject({
+      numRequisicao: req,
+      nomeNavio: 'MAERSK SANTOS',
+      dataOperacao: '20261203',
+      codCategoria: 1,
+      poroes: [{ numPorao: 'BL00', funcoes: [{ codFuncao: 501, numVagas: 4 }] }],
+    });
+
+    const x = await staff.requisitar({
+      method: 'DELETE',
+      url: `/api/gestao/escalas/${num}/requisicoes/${deOutra}`,
+    });
+    expect(x.status).toBe(404);
+    expect((await detalhe(outra)).requisicoes).toHaveLength(1);
+
+    const del = await staff.requisitar({
+      method: 'DELETE',
+      url: `/api/gestao/escalas/${num}/requisicoes/${req}`,
+    });
+    expect(del.status).toBe(200);
+    expect((await detalhe(num)).requisicoes).toEqual([]);
+    const ofertas = await amb.db
+      .selectFrom('oferta')
+      .select('seq_categoria')
+      .where('num_requisicao', '=', req)
+      .execute();
+    expect(ofertas).toEqual([]);
+  });
+
+  it('fora do rascunho nada muda: 409 SituacaoEscalaInvalida', async () => {
+    const r = await staff.post('/api/gestao/escalas/4521/requisicoes', requisicaoExemplo('20261202'));
+    expect(r.status).toBe(409);
+    expect(r.corpo).toMatchObject({ codigoErro: 'SituacaoEscalaInvalida', dados: { situacao: 'aberta' } });
+    const req = await amb.db
+      .selectFrom('requisicao')
+      .select('num_requisicao')
+      .where('num_escalacao', '=', 4521)
+      .executeTakeFirstOrThrow();
+    const put = await staff.requisitar({
+      method: 'PUT',
+      url: `/api/gestao/escalas/4521/requisicoes/${req.num_requisicao}`,
+      payload: requisicaoExemplo('20261202'),
+    });
+    expect(put.status).toBe(409);
+    const del = await staff.requisitar({
+      method: 'DELETE',
+      url: `/api/gestao/escalas/4521/requisicoes/${req.num_requisicao}`,
+    });
+    expect(del.status).toBe(409);
+    const csv = await enviarCsv(
+      staff,
+      4521,
+      `${CABECALHO}\n11;501;20261202;1;7;13;1;PR00;Contêineres;1000;101;2\n`,
+    );
+    expect(csv.status).toBe(409);
+    expect(
+      await amb.db
+        .selectFrom('requisicao')
+        .select('num_requisicao')
+        .where('num_requisicao', '=', req.num_requisicao)
+        .executeTakeFirst(),
+    ).toBeDefined();
+  });
+});
+
+describe('importação CSV', () => {
+  it('agrupa linhas em requisições e porões; aceita vírgula, BOM e data dd/mm/aaaa', async () => {
+    const num = await criarRascunho(staff);
+    const texto = [
+      `\uFEFF${CABECALHO}`,
+      '11;501;20261202;1;7;13;1;PR00;Contêineres;12.000;101;3',
+      '11;501;20261202;1;7;13;1;PR00;Contêineres;12.000;121;1',
+      '11;501;20261202;1;7;13;1;PR01;Contêineres;8000;101;2',
+      '',
+      '13;507;03/12/2026;2;13;19;3;PR00;Trigo a granel;30000;119;4',
+      '15;510;20261202;3;19;1;07;PR00;Celulose;0;401;2',
+    ].join('\r\n');
+    const r = await enviarCsv(staff, num, texto);
+    expect(r.status, JSON.stringify(r.corpo)).toBe(200);
+    expect(r.corpo.dados.requisicoes).toHaveLength(3);
+    const d = await detalhe(num);
+    expect(d.contagens).toMatchObject({ requisicoes: 3, ofertas: 5, vagas: 12 });
+    const msc = d.requisicoes.find((x: { nomeNavio: string }) => x.nomeNavio === 'MSC AURORA');
+    expect(msc.poroes.map((p: { numPorao: string; tonelagem: number }) => [p.numPorao, p.tonelagem])).toEqual(
+      [
+        ['PR00', 12000],
+        ['PR01', 8000],
+      ],
+    );
+    const vigia = d.requisicoes.find((x: { codCategoria: number }) => x.codCategoria === 4);
+    expect(vigia).toMatchObject({ nomeNavio: 'OCEAN PEARL', horaInicio: 19, horaFim: 1 });
+    const trigo = d.requisicoes.find((x: { nomeNavio: string }) => x.nomeNavio === 'GRANDE NIGÉRIA');
+    expect(trigo.dataOperacao).toBe('20261203');
+
+    const virgula = await criarRascunho(staff);
+    const r2 = await enviarCsv(
+      staff,
+      virgula,
+      `${CABECALHO.replaceAll(';', ',')}\n11,501,20261202,1,7,13,1,PR00,Contêineres,1000,101,2\n`,
+    );
+    expect(r2.status).toBe(200);
+    expect((await detalhe(virgula)).contagens.ofertas).toBe(1);
+  });
+
+  it('tudo ou nada: cada linha ruim com número e coluna; nada gravado', async () => {
+    const num = await criarRascunho(staff);
+    const texto = [
+      CABECALHO,
+      '11;501;20261202;1;7;13;1;PR00;Contêineres;1000;101;3', // 2: ok
+      '11;9999;20261202;1;7;13;1;PR00;Contêineres;1000;101;3', // 3: unknown ship
+      '11;501;20261302;1;7;13;1;PR00;Contêineres;1000;101;3', // 4: bad date
+      '11;501;20261202;1;7;13;1;PR00;Contêineres;1000;abc;3', // 5: function not a number
+      '11;501;20261202;1;7;13;1;PR00;Contêineres;1000;101', // 6: missing field
+      '11;501;20261202;1;7;13;1;PR00;Grãos;1000;121;3', // 7: cargo differs from line 2's hold
+      '11;501;20261202;1;7;13;1;PR00;Contêineres;1000;101;1', // 8: repeated function in hold
+      '12;504;20261202;2;13;19;2;BL00;Carga geral;100;0;1', // 9: function 0
+      '12;504;20261202;2;13;19;2;BL00;;100;601;1', // 10: empty cargo
+    ].join('\n');
+    const r = await enviarCsv(staff, num, texto);
+    expect(r.status).toBe(400);
+    expect(r.corpo.codigoErro).toBe('DadosInvalidos');
+    expect(r.corpo.mensagem).toMatch(/nada foi importado/);
+    const porLinha = new Map<number, string[]>();
+    for (const e of r.corpo.dados as { linha: number; campo: string; mensagem: string }[]) {
+      expect(e.mensagem.length).toBeGreaterThan(3);
+      porLinha.set(e.linha, [...(porLinha.get(e.linha) ?? []), e.campo]);
+    }
+    expect(porLinha.get(2)).toBeUndefined();
+    expect(porLinha.get(4)).toContain('dataOperacao');
+    expect(porLinha.get(5)).toContain('codFuncao');
+    expect(porLinha.get(6)).toContain('arquivo');
+    expect(porLinha.get(7)).toContain('nomeMercadoria');
+    expect(porLinha.get(8)).toContain('codFuncao');
+    expect(porLinha.get(9)).toContain('codFuncao');
+    expect(porLinha.get(10)).toContain('nomeMercadoria');
+    expect((await detalhe(num)).requisicoes).toEqual([]);
+
+    // Once the file's shape is right, the unknown ship is reported on its own line.
+    const s = await enviarCsv(
+      staff,
+      num,
+      [
+        CABECALHO,
+        '11;501;20261202;1;7;13;1;PR00;Contêineres;1000;101;3',
+        '11;9999;20261202;1;7;13;1;PR00;Contêineres;1000;101;3',
+      ].join('\n'),
+    );
+    expect(s.status).toBe(400);
+    expect(s.corpo.dados).toEqual([{ linha: 3, campo: 'codNavio', mensagem: 'Navio 9999 não cadastrado.' }]);
+    expect((await detalhe(num)).requisicoes).toEqual([]);
+  });
+
+  it('cabeçalho sem colunas, arquivo vazio, aspas abertas, JSON no lugar de CSV', async () => {
+    const num = await criarRascunho(staff);
+    const semColuna = await enviarCsv(staff, num, 'codOperador;codNavio\n11;501\n');
+    expect(semColuna.status).toBe(400);
+    expect(semColuna.corpo.dados.map((e: { campo: string }) => e.campo)).toContain('codFuncao');
+    const vazio = await enviarCsv(staff, num, '');
+    expect(vazio.status).toBe(400);
+    expect(vazio.corpo.codigoErro).toBe('DadosInvalidos');
+    const aspas = await enviarCsv(staff, num, `${CABECALHO}\n11;501;"20261202;1;7;13;1;PR00;X;1;101;1\n`);
+    expect(aspas.status).toBe(400);
+    expect(aspas.corpo.dados[0].campo).toBe('arquivo');
+    const json = await staff.post(`/api/gestao/escalas/${num}/requisicoes/importar`, { a: 1 });
+    expect(json.status).toBe(400);
+    expect(json.corpo.codigoErro).toBe('DadosInvalidos');
+    expect((await detalhe(num)).requisicoes).toEqual([]);
+  });
+});

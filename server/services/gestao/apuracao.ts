@@ -1,0 +1,262 @@
+import type { ResumoRodizio } from '#common/api/gestao.ts';
+import { limiteDescanso, temDescanso } from '#common/descanso.ts';
+import type { Banco } from '../../db/connection.ts';
+import { linhaEscala } from '../../db/repositorios/gestao.ts';
+import type { DbOuTrx } from '../../db/schema.ts';
+import { ErroApp } from '../../http/erro-app.ts';
+import { descreverOferta } from '../../rodizio/auditoria.ts';
+import { executarRodizio } from '../../rodizio/motor.ts';
+import type {
+  AvulsoRodizio,
+  EntradaRodizio,
+  EscolhaRodizio,
+  OfertaRodizio,
+  ResultadoRodizio,
+} from '../../rodizio/tipos.ts';
+import { moverEscala, type Passo, recusarTransicao } from './ciclo.ts';
+
+/**
+ * The rotation step (docs/decisions/0154): read a closed call's offers and choices and the choosers'
+ * eligibility as it is now (qualified, rested by common/descanso.ts, not impeded), run server/rodizio (a pure
+ * stable matching, engineer "motor"), store its result with the call: engagements, the audit and the
+ * pointers before and after. Repeatable until published (each run replaces the last one's rows); the same
+ * input gives the same result. No HTTP: the benchmark calls it with a database and an instant.
+ */
+
+/** Rows per multi-row INSERT: far under both drivers' parameter limits (≤ 5 columns). */
+const LOTE = 1_000;
+
+async function emLotes<T>(itens: readonly T[], inserir: (lote: T[]) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < itens.length; i += LOTE) await inserir(itens.slice(i, i + LOTE));
+}
+
+export interface EntradaLida {
+  entrada: EntradaRodizio;
+  /** Every offer's vacancies (the summary). */
+  vagas: number;
+}
+
+/** The rotation's input as the database holds it now. */
+export async function lerEntradaRodizio(
+  db: DbOuTrx,
+  numEscalacao: number,
+  horasDescanso: number,
+): Promise<EntradaLida> {
+  const [ofertas, escolhas, avulsos, impedimentos, habilitacoes, ponteiros] = await Promise.all([
+    db
+      .selectFrom('oferta as o')
+      .innerJoin('requisicao as r', 'r.num_requisicao', 'o.num_requisicao')
+      .select([
+        'o.seq_categoria',
+        'o.cod_funcao',
+        'o.cod_categoria',
+        'o.num_vagas',
+        'o.num_porao',
+        'r.nome_navio',
+        'r.inicio',
+        'r.fim',
+      ])
+      .where('o.num_escalacao', '=', numEscalacao)
+      .execute(),
+    db
+      .selectFrom('escolha')
+      .select(['cod_avulso', 'seq_categoria', 'preferencia', 'hora_digitacao'])
+      .where('num_escalacao', '=', numEscalacao)
+      .execute(),
+    db
+      .selectFrom('avulso')
+      .select(['cod_avulso', 'num_chamada', 'artigo', 'impedimento', 'afastamento_definitivo'])
+      .where('cod_avulso', 'in', (eb) =>
+        eb.selectFrom('escolha').select('cod_avulso').where('num_escalacao', '=', numEscalacao),
+      )
+      .execute(),
+    db
+      .selectFrom('impedimento_mensagem')
+      .select(['cod_avulso', 'mensagem'])
+      .where('ordem', '=', 1)
+      .where('cod_avulso', 'in', (eb) =>
+        eb.selectFrom('escolha').select('cod_avulso').where('num_escalacao', '=', numEscalacao),
+      )
+      .execute(),
+    db
+      .selectFrom('habilitacao')
+      .select(['cod_avulso', 'cod_funcao'])
+      .where('cod_avulso', 'in', (eb) =>
+        eb.selectFrom('escolha').select('cod_avulso').where('num_escalacao', '=', numEscalacao),
+      )
+      .execute(),
+    db.selectFrom('ponteiro_rodizio').select(['cod_funcao', 'registro', 'cadastro']).execute(),
+  ]);
+
+  // Engagements that can break the rest of any shift of the call: one range query for all choosers.
+  let inicioMin = Number.POSITIVE_INFINITY;
+  let fimMax = 0;
+  for (const o of ofertas) {
+    inicioMin = Math.min(inicioMin, Date.parse(o.inicio));
+    fimMax = Math.max(fimMax, Date.parse(o.fim));
+  }
+  const trabalhos =
+    ofertas.length === 0
+      ? []
+      : await db
+          .selectFrom('trabalho')
+          .select(['cod_avulso', 'inicio', 'fim'])
+          .where('fim', '>', new Date(limiteDescanso(inicioMin, horasDescanso)).toISOString())
+          .where('inicio', '<', new Date(fimMax).toISOString())
+          .where('cod_avulso', 'in', (eb) =>
+            eb.selectFrom('escolha').select('cod_avulso').where('num_escalacao', '=', numEscalacao),
+          )
+          .execute();
+
+  const engajamentosDe = new Map<string, { inicio: number; fim: number }[]>();
+  for (const t of trabalhos) {
+    const lista = engajamentosDe.get(t.cod_avulso) ?? [];
+    lista.push({ inicio: Date.parse(t.inicio), fim: Date.parse(t.fim) });
+    engajamentosDe.set(t.cod_avulso, lista);
+  }
+  const habilitado = new Set(habilitacoes.map((h) => `${h.cod_avulso}|${h.cod_funcao}`));
+  const motivo = new Map(impedimentos.map((i) => [i.cod_avulso, i.mensagem]));
+  const turnoDe = new Map(
+    ofertas.map((o) => [
+      o.seq_categoria,
+      { inicio: Date.parse(o.inicio), fim: Date.parse(o.fim), codFuncao: o.cod_funcao },
+    ]),
+  );
+
+  const ofertasRodizio: OfertaRodizio[] = ofertas.map((o) => ({
+    id: o.seq_categoria,
+    codFuncao: o.cod_funcao,
+    codCategoria: o.cod_categoria,
+    capacidade: o.num_vagas,
+    descricao: descreverOferta({ nomeNavio: o.nome_navio, numPorao: o.num_porao, codFuncao: o.cod_funcao }),
+  }));
+  const avulsosRodizio: AvulsoRodizio[] = avulsos.map((a) => {
+    const impedido = a.impedimento === 1 || a.afastamento_definitivo === 1;
+    return {
+      codAvulso: a.cod_avulso,
+      numChamada: a.num_chamada,
+      artigo: a.artigo === 54 ? 54 : 55,
+      impedido,
+      motivoImpedimento: impedido ? (motivo.get(a.cod_avulso) ?? null) : null,
+    };
+  });
+  const escolhasRodizio: EscolhaRodizio[] = escolhas.map((e) => {
+    const turno = turnoDe.get(e.seq_categoria);
+    return {
+      codAvulso: e.cod_avulso,
+      ofertaId: e.seq_categoria,
+      preferencia: e.preferencia,
+      horaDigitacao: e.hora_digitacao,
+      habilitado: turno !== undefined && habilitado.has(`${e.cod_avulso}|${turno.codFuncao}`),
+      comDescanso:
+        turno !== undefined && temDescanso(turno, engajamentosDe.get(e.cod_avulso) ?? [], horasDescanso),
+    };
+  });
+  return {
+    entrada: {
+      ofertas: ofertasRodizio,
+      avulsos: avulsosRodizio,
+      escolhas: escolhasRodizio,
+      ponteiros: ponteiros.map((p) => ({
+        codFuncao: p.cod_funcao,
+        registro: p.registro,
+        cadastro: p.cadastro,
+      })),
+      horasDescanso,
+    },
+    vagas: ofertas.reduce((s, o) => s + o.num_vagas, 0),
+  };
+}
+
+/** Replaces the call's stored result with this one, in batches. */
+async function gravarResultado(trx: DbOuTrx, numEscalacao: number, r: ResultadoRodizio): Promise<void> {
+  for (const tabela of ['escala_engajamento', 'escala_decisao', 'escala_ponteiro'] as const) {
+    await trx.deleteFrom(tabela).where('num_escalacao', '=', numEscalacao).execute();
+  }
+  await emLotes(r.engajamentos, (lote) =>
+    trx
+      .insertInto('escala_engajamento')
+      .values(
+        lote.map((e) => ({
+          num_escalacao: numEscalacao,
+          cod_avulso: e.codAvulso,
+          seq_categoria: e.ofertaId,
+          preferencia: e.ordem,
+          num_chamada: e.numChamada,
+        })),
+      )
+      .execute(),
+  );
+  await emLotes(r.decisoes, (lote) =>
+    trx
+      .insertInto('escala_decisao')
+      .values(
+        lote.map((d) => ({
+          num_escalacao: numEscalacao,
+          cod_avulso: d.codAvulso,
+          escalado: d.resultado === 'escalado' ? 1 : 0,
+          decisao: JSON.stringify(d),
+        })),
+      )
+      .execute(),
+  );
+  await emLotes(r.ponteiros, (lote) =>
+    trx
+      .insertInto('escala_ponteiro')
+      .values(
+        lote.map((p) => ({
+          num_escalacao: numEscalacao,
+          cod_funcao: p.codFuncao,
+          registro_inicial: p.registro.inicial,
+          registro_final: p.registro.final,
+          cadastro_inicial: p.cadastro.inicial,
+          cadastro_final: p.cadastro.final,
+          alcancou_cadastro: p.alcancouCadastro ? 1 : 0,
+        })),
+      )
+      .execute(),
+  );
+}
+
+/** Reads the input and runs the matching (no write): the first half of a run, also the benchmark's. */
+export async function calcularRodizio(db: DbOuTrx, numEscalacao: number, horasDescanso: number) {
+  const { entrada, vagas } = await lerEntradaRodizio(db, numEscalacao, horasDescanso);
+  return { resultado: executarRodizio(entrada), vagas };
+}
+
+/**
+ * The second half, inside the caller's transaction: the state moves first (on PostgreSQL that UPDATE
+ * locks the call's row, so a concurrent run waits and then replaces this one, and a publish in between
+ * makes the later run find the call published and stop), then the result replaces the last one.
+ */
+export async function gravarRodizio(trx: DbOuTrx, passo: Passo, resultado: ResultadoRodizio): Promise<void> {
+  if (!(await moverEscala(trx, passo, ['fechada', 'apurada'], 'apurada', 'apurada'))) {
+    await recusarTransicao(trx, passo.numEscalacao);
+  }
+  await gravarResultado(trx, passo.numEscalacao, resultado);
+}
+
+/** Runs the rotation of a closed (or already run) call and stores it; answers the summary with its time. */
+export async function apurarEscala(
+  banco: Banco,
+  passo: Passo & { horasDescanso: number },
+): Promise<ResumoRodizio> {
+  const inicio = performance.now();
+  const escala = await linhaEscala(banco.db, passo.numEscalacao);
+  if (!escala) throw new ErroApp('NaoEncontrado', 'Escala não encontrada.');
+  if (escala.situacao !== 'fechada' && escala.situacao !== 'apurada') {
+    await recusarTransicao(banco.db, passo.numEscalacao);
+  }
+  const { resultado, vagas } = await calcularRodizio(banco.db, passo.numEscalacao, passo.horasDescanso);
+  await banco.db.transaction().execute((trx) => gravarRodizio(trx, passo, resultado));
+  const escalados = resultado.engajamentos.length;
+  return {
+    numEscalacao: passo.numEscalacao,
+    vagas,
+    escalados,
+    vagasNaoPreenchidas: vagas - escalados,
+    avulsosComEscolhas: resultado.decisoes.length,
+    naoEscalados: resultado.decisoes.filter((d) => d.resultado !== 'escalado').length,
+    duracaoMs: Math.round(performance.now() - inicio),
+  };
+}

@@ -1,0 +1,91 @@
+import { useMutation } from '@tanstack/react-query';
+import { FileUp } from 'lucide-react';
+import { type ChangeEvent, useId, useState } from 'react';
+import type { ErroLinhaCsv } from '#common/api/gestao.ts';
+import { Alerta } from '../../components/ui/estados.tsx';
+import { ErroApi } from '../../lib/api-client.ts';
+import { importarCsv } from './api.ts';
+import { mensagemDe } from './comum.tsx';
+
+/** The header the operators' file must start with (docs/decisions/0152). */
+export const CABECALHO_CSV =
+  'codOperador;codNavio;dataOperacao;codPeriodo;horaInicio;horaFim;codLocalAtrac;numPorao;nomeMercadoria;tonelagem;codFuncao;numVagas';
+
+/** Imports the operators' CSV: all of it or nothing; every bad line listed with its column. */
+export function ImportarCsv({ numEscalacao, aoImportar }: { numEscalacao: number; aoImportar: () => void }) {
+  const id = useId();
+  const [linhas, setLinhas] = useState<ErroLinhaCsv[]>([]);
+  const [importadas, setImportadas] = useState<number | null>(null);
+  const importar = useMutation({
+    mutationFn: (texto: string) => importarCsv(numEscalacao, texto),
+    onSuccess: (r) => {
+      setLinhas([]);
+      setImportadas(r.requisicoes.length);
+      aoImportar();
+    },
+    onError: (erro) => {
+      setImportadas(null);
+      setLinhas(erro instanceof ErroApi && Array.isArray(erro.dados) ? (erro.dados as ErroLinhaCsv[]) : []);
+    },
+  });
+
+  async function escolher(e: ChangeEvent<HTMLInputElement>) {
+    const arquivo = e.target.files?.[0];
+    e.target.value = '';
+    if (arquivo) importar.mutate(await arquivo.text());
+  }
+
+  return (
+    <section className="cartao" aria-labelledby={`${id}-titulo`}>
+      <h3 id={`${id}-titulo`} className="cartao-titulo">
+        <FileUp aria-hidden size={22} />
+        Importar requisições (CSV)
+      </h3>
+      <p className="texto-suave">
+        Uma linha por função, separada por ponto e vírgula, com o cabeçalho{' '}
+        <code className="gestao-codigo">{CABECALHO_CSV}</code>. Linhas com o mesmo operador, navio, data,
+        período e cais formam uma requisição. O arquivo entra inteiro ou não entra.
+      </p>
+      <label className="botao botao-secundario gestao-arquivo" htmlFor={`${id}-arquivo`}>
+        {importar.isPending ? 'Importando...' : 'Escolher arquivo CSV'}
+      </label>
+      <input
+        id={`${id}-arquivo`}
+        className="visualmente-oculto"
+        type="file"
+        accept=".csv,text/csv"
+        onChange={escolher}
+        disabled={importar.isPending}
+      />
+      {importadas !== null ? (
+        <Alerta tipo="sucesso">{importadas} requisição(ões) importada(s).</Alerta>
+      ) : null}
+      {importar.isError ? <Alerta tipo="erro">{mensagemDe(importar.error)}</Alerta> : null}
+      {linhas.length > 0 ? (
+        <div className="tabela-rolagem">
+          <table className="tabela gestao-erros-csv">
+            <caption className="visualmente-oculto">Erros do arquivo</caption>
+            <thead>
+              <tr>
+                <th scope="col">Linha</th>
+                <th scope="col">Coluna</th>
+                <th scope="col">Problema</th>
+              </tr>
+            </thead>
+            <tbody>
+              {linhas.map((l) => (
+                <tr key={`${l.linha}-${l.campo}-${l.mensagem}`}>
+                  <td>{l.linha}</td>
+                  <td>
+                    <code>{l.campo}</code>
+                  </td>
+                  <td>{l.mensagem}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,427 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { FileDown, Lock, Pencil, Play, Plus, Send, Shuffle, Trash2, XCircle } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { useParams } from 'react-router';
+import type { EscalaDetalhe, RequisicaoGestao, ResumoRodizio } from '#common/api/gestao.ts';
+import { NOME_SITUACAO } from '#common/api/gestao.ts';
+import { formatarDataIso, turno } from '#common/formato.ts';
+import { nomePorao } from '#common/porao.ts';
+import { Alerta, BotaoVoltar, Carregando } from '../../components/ui/estados.tsx';
+import { Modal } from '../../components/ui/modal.tsx';
+import { caminhos } from '../../lib/caminhos.ts';
+import {
+  type AcaoEscala,
+  apurarRodizio,
+  baixarEscala,
+  escalaQuery,
+  escalasQuery,
+  executarAcao,
+  INTERVALO_AO_VIVO_MS,
+  removerRequisicao,
+} from './api.ts';
+import { dataOperacao, mensagemDe, SeloSituacao, salvarArquivo } from './comum.tsx';
+import { FormularioRequisicao } from './formulario-requisicao.tsx';
+import { ImportarCsv } from './importar-csv.tsx';
+import { BuscaAuditoria, ResultadoRodizio } from './resultado.tsx';
+import './gestao.css';
+
+const dataHora = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short' });
+
+/** What each confirmed step says before it is taken. */
+const CONFIRMACOES: Record<AcaoEscala, { titulo: string; texto: string; botao: string; perigo?: boolean }> = {
+  abrir: {
+    titulo: 'Abrir a escala',
+    texto:
+      'Os trabalhadores passam a ver as ofertas e a escolher. As requisições não podem mais ser alteradas.',
+    botao: 'Abrir escala',
+  },
+  fechar: {
+    titulo: 'Fechar a escala',
+    texto:
+      'Nenhuma escolha é aceita depois do fechamento: toda escolha confirmada antes dele entra no rodízio. Não há como reabrir.',
+    botao: 'Fechar escala',
+    perigo: true,
+  },
+  cancelar: {
+    titulo: 'Cancelar o rascunho',
+    texto: 'A escala cancelada não pode ser aberta.',
+    botao: 'Cancelar rascunho',
+    perigo: true,
+  },
+  publicar: {
+    titulo: 'Publicar o resultado',
+    texto:
+      'Os escalados recebem o trabalho e o crachá, o histórico é gravado e os ponteiros do rodízio avançam. O resultado não muda mais.',
+    botao: 'Publicar',
+  },
+};
+
+function Contagem({ rotulo, valor }: { rotulo: string; valor: number }) {
+  return (
+    <div className="gestao-contagem">
+      <span className="gestao-contagem-valor">{valor}</span>
+      <span className="gestao-contagem-rotulo">{rotulo}</span>
+    </div>
+  );
+}
+
+function CartaoRequisicao({ r, acoes }: { r: RequisicaoGestao; acoes?: ReactNode }) {
+  return (
+    <article
+      className="cartao gestao-requisicao"
+      aria-label={`Requisição ${r.numRequisicao}: ${r.nomeNavio}`}
+    >
+      <div className="gestao-requisicao-cabecalho">
+        <div>
+          <h3 className="cartao-titulo">
+            {r.nomeNavio} <span className="texto-suave">· {r.nomeOperador}</span>
+          </h3>
+          <p className="texto-suave gestao-subtitulo">
+            Requisição {r.numRequisicao} · {dataOperacao(r.dataOperacao)} · {turno(r.horaInicio, r.horaFim)} ·{' '}
+            {r.nomeLocalAtrac}
+          </p>
+        </div>
+        {acoes ? <div className="gestao-acoes-linha">{acoes}</div> : null}
+      </div>
+      <div className="tabela-rolagem">
+        <table className="tabela gestao-tabela">
+          <thead>
+            <tr>
+              <th scope="col">Porão/Bloco</th>
+              <th scope="col">Função</th>
+              <th scope="col" className="numero">
+                Vagas
+              </th>
+              <th scope="col" className="numero">
+                Escolhas
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {r.poroes.flatMap((p) =>
+              p.funcoes.map((f) => (
+                <tr key={f.seqCategoria}>
+                  <td>
+                    {nomePorao(p.numPorao)} <span className="texto-suave">· {p.nomeMercadoria}</span>
+                  </td>
+                  <td>{f.nomeFuncao}</td>
+                  <td className="numero">{f.numVagas}</td>
+                  <td className="numero">{f.qtdEscolhas}</td>
+                </tr>
+              )),
+            )}
+          </tbody>
+        </table>
+      </div>
+    </article>
+  );
+}
+
+function ResumoApuracao({ resumo }: { resumo: ResumoRodizio }) {
+  return (
+    <Alerta tipo={resumo.vagasNaoPreenchidas > 0 ? 'aviso' : 'sucesso'}>
+      Rodízio apurado em {resumo.duracaoMs} ms: {resumo.escalados} escalado(s) para {resumo.vagas} vaga(s)
+      {resumo.vagasNaoPreenchidas > 0 ? `, ${resumo.vagasNaoPreenchidas} não preenchida(s)` : ''};{' '}
+      {resumo.naoEscalados} de {resumo.avulsosComEscolhas} trabalhador(es) sem escala.
+    </Alerta>
+  );
+}
+
+/** /gestao/escalas/:num: one call's page, from draft to published. */
+export function PaginaEscala() {
+  const num = Number(useParams().num);
+  const consulta = useQuery({ ...escalaQuery(num), enabled: Number.isInteger(num) && num > 0 });
+  const queryClient = useQueryClient();
+  const [confirmar, setConfirmar] = useState<AcaoEscala | null>(null);
+  const [editando, setEditando] = useState<RequisicaoGestao | 'nova' | null>(null);
+  const [aRemover, setARemover] = useState<RequisicaoGestao | null>(null);
+  const [baixando, setBaixando] = useState<string | null>(null);
+  const [erroDownload, setErroDownload] = useState<string | null>(null);
+
+  const atualizar = async () => {
+    await queryClient.invalidateQueries({ queryKey: ['gestao', 'escala', num] });
+    await queryClient.invalidateQueries({ queryKey: escalasQuery.queryKey });
+  };
+  const acao = useMutation({
+    mutationFn: (a: AcaoEscala) => executarAcao(num, a),
+    onSuccess: async () => {
+      setConfirmar(null);
+      await atualizar();
+    },
+  });
+  const rodizio = useMutation({ mutationFn: () => apurarRodizio(num), onSuccess: atualizar });
+  const remover = useMutation({
+    mutationFn: (r: RequisicaoGestao) => removerRequisicao(num, r.numRequisicao),
+    onSuccess: async () => {
+      setARemover(null);
+      await atualizar();
+    },
+  });
+
+  async function baixar(formato: 'pdf' | 'csv') {
+    setErroDownload(null);
+    setBaixando(formato);
+    try {
+      salvarArquivo(await baixarEscala(num, formato), `escala-${num}.${formato}`);
+    } catch (e) {
+      setErroDownload(mensagemDe(e));
+    } finally {
+      setBaixando(null);
+    }
+  }
+
+  if (consulta.isPending) return <Carregando texto="Carregando a escala..." />;
+  if (consulta.isError) {
+    return (
+      <div className="pilha gestao">
+        <Alerta tipo="erro">{mensagemDe(consulta.error)}</Alerta>
+        <BotaoVoltar para={caminhos.gestao} />
+      </div>
+    );
+  }
+  const e: EscalaDetalhe = consulta.data;
+  const rascunho = e.situacao === 'rascunho';
+  const apurada = e.situacao === 'apurada' || e.situacao === 'publicada';
+  const c = CONFIRMACOES[confirmar ?? 'abrir'];
+
+  return (
+    <div className="pilha gestao">
+      <div className="gestao-topo">
+        <div>
+          <h1>Escala nº {e.numEscalacao}</h1>
+          <p className="texto-suave">
+            Chamada de {formatarDataIso(e.dataChamada)} às {e.horaChamada}
+          </p>
+        </div>
+        <SeloSituacao situacao={e.situacao} />
+      </div>
+
+      <ol className="gestao-passos" aria-label="Etapas da escala">
+        {e.passos.map((p) => (
+          <li key={p.situacao}>
+            <strong>{NOME_SITUACAO[p.situacao]}</strong>{' '}
+            <span className="texto-suave">
+              {dataHora.format(new Date(p.em))}
+              {p.por ? ` · ${p.por}` : ''}
+            </span>
+          </li>
+        ))}
+      </ol>
+
+      <div className="gestao-acoes-linha gestao-acoes-principais">
+        {rascunho ? (
+          <>
+            <button type="button" className="botao botao-destaque" onClick={() => setConfirmar('abrir')}>
+              <Play aria-hidden size={20} />
+              Abrir escala
+            </button>
+            <button type="button" className="botao botao-secundario" onClick={() => setConfirmar('cancelar')}>
+              <XCircle aria-hidden size={20} />
+              Cancelar rascunho
+            </button>
+          </>
+        ) : null}
+        {e.situacao === 'aberta' ? (
+          <button type="button" className="botao botao-perigo" onClick={() => setConfirmar('fechar')}>
+            <Lock aria-hidden size={20} />
+            Fechar escala
+          </button>
+        ) : null}
+        {e.situacao === 'fechada' || e.situacao === 'apurada' ? (
+          <button
+            type="button"
+            className={e.situacao === 'fechada' ? 'botao botao-destaque' : 'botao botao-secundario'}
+            onClick={() => rodizio.mutate()}
+            disabled={rodizio.isPending}
+          >
+            <Shuffle aria-hidden size={20} />
+            {rodizio.isPending
+              ? 'Apurando...'
+              : e.situacao === 'fechada'
+                ? 'Apurar rodízio'
+                : 'Apurar de novo'}
+          </button>
+        ) : null}
+        {e.situacao === 'apurada' ? (
+          <button type="button" className="botao botao-destaque" onClick={() => setConfirmar('publicar')}>
+            <Send aria-hidden size={20} />
+            Publicar
+          </button>
+        ) : null}
+        {e.situacao === 'publicada' ? (
+          <>
+            <button
+              type="button"
+              className="botao"
+              onClick={() => baixar('pdf')}
+              disabled={baixando !== null}
+            >
+              <FileDown aria-hidden size={20} />
+              Escala (PDF)
+            </button>
+            <button
+              type="button"
+              className="botao botao-secundario"
+              onClick={() => baixar('csv')}
+              disabled={baixando !== null}
+            >
+              <FileDown aria-hidden size={20} />
+              Escala (CSV)
+            </button>
+          </>
+        ) : null}
+      </div>
+      {rodizio.data ? <ResumoApuracao resumo={rodizio.data} /> : null}
+      {rodizio.isError ? <Alerta tipo="erro">{mensagemDe(rodizio.error)}</Alerta> : null}
+      {erroDownload ? <Alerta tipo="erro">{erroDownload}</Alerta> : null}
+
+      <section className="cartao" aria-labelledby="titulo-contagens">
+        <h2 id="titulo-contagens" className="cartao-titulo">
+          {e.situacao === 'aberta' ? 'Ao vivo' : 'Números'}
+          {e.situacao === 'aberta' ? (
+            <span className="gestao-ao-vivo">atualiza a cada {INTERVALO_AO_VIVO_MS / 1000} s</span>
+          ) : null}
+        </h2>
+        <div className="gestao-contagens">
+          <Contagem rotulo="Requisições" valor={e.contagens.requisicoes} />
+          <Contagem rotulo="Ofertas" valor={e.contagens.ofertas} />
+          <Contagem rotulo="Vagas" valor={e.contagens.vagas} />
+          <Contagem rotulo="Escolhas" valor={e.contagens.escolhas} />
+          <Contagem rotulo="Trabalhadores" valor={e.contagens.avulsos} />
+          <Contagem rotulo="Escalados" valor={e.contagens.escalados} />
+        </div>
+      </section>
+
+      {apurada ? (
+        <>
+          <ResultadoRodizio numEscalacao={num} />
+          <BuscaAuditoria numEscalacao={num} />
+        </>
+      ) : null}
+
+      <section className="pilha" aria-labelledby="titulo-requisicoes">
+        <div className="gestao-topo">
+          <h2 id="titulo-requisicoes" className="gestao-secao">
+            Requisições
+          </h2>
+          {rascunho && editando === null ? (
+            <button type="button" className="botao" onClick={() => setEditando('nova')}>
+              <Plus aria-hidden size={20} />
+              Nova requisição
+            </button>
+          ) : null}
+        </div>
+        {rascunho && editando !== null ? (
+          <FormularioRequisicao
+            key={editando === 'nova' ? 'nova' : editando.numRequisicao}
+            numEscalacao={num}
+            {...(editando === 'nova' ? {} : { inicial: editando })}
+            aoSalvar={async () => {
+              setEditando(null);
+              await atualizar();
+            }}
+            aoCancelar={() => setEditando(null)}
+          />
+        ) : null}
+        {rascunho ? <ImportarCsv numEscalacao={num} aoImportar={atualizar} /> : null}
+        {e.requisicoes.length === 0 ? <Alerta tipo="info">Nenhuma requisição cadastrada.</Alerta> : null}
+        {e.requisicoes.map((r) => (
+          <CartaoRequisicao
+            key={r.numRequisicao}
+            r={r}
+            acoes={
+              rascunho ? (
+                <>
+                  <button
+                    type="button"
+                    className="botao botao-secundario"
+                    onClick={() => setEditando(r)}
+                    aria-label={`Editar requisição ${r.numRequisicao}`}
+                  >
+                    <Pencil aria-hidden size={18} />
+                    Editar
+                  </button>
+                  <button
+                    type="button"
+                    className="botao botao-fantasma"
+                    onClick={() => setARemover(r)}
+                    aria-label={`Remover requisição ${r.numRequisicao}`}
+                  >
+                    <Trash2 aria-hidden size={18} />
+                    Remover
+                  </button>
+                </>
+              ) : undefined
+            }
+          />
+        ))}
+      </section>
+
+      <BotaoVoltar para={caminhos.gestao} />
+
+      <Modal
+        aberto={confirmar !== null}
+        aoMudar={(aberto) => {
+          if (!aberto && !acao.isPending) {
+            setConfirmar(null);
+            acao.reset();
+          }
+        }}
+        titulo={c.titulo}
+        acoes={
+          <>
+            <button
+              type="button"
+              className="botao botao-secundario"
+              disabled={acao.isPending}
+              onClick={() => setConfirmar(null)}
+            >
+              Voltar
+            </button>
+            <button
+              type="button"
+              className={c.perigo ? 'botao botao-perigo' : 'botao botao-destaque'}
+              disabled={acao.isPending}
+              onClick={() => confirmar && acao.mutate(confirmar)}
+            >
+              {acao.isPending ? 'Aguarde...' : c.botao}
+            </button>
+          </>
+        }
+      >
+        <p>
+          Escala nº {e.numEscalacao}: {c.texto}
+        </p>
+        {acao.isError ? <Alerta tipo="erro">{mensagemDe(acao.error)}</Alerta> : null}
+      </Modal>
+
+      <Modal
+        aberto={aRemover !== null}
+        aoMudar={(aberto) => {
+          if (!aberto && !remover.isPending) setARemover(null);
+        }}
+        titulo="Remover requisição"
+        acoes={
+          <>
+            <button type="button" className="botao botao-secundario" onClick={() => setARemover(null)}>
+              Voltar
+            </button>
+            <button
+              type="button"
+              className="botao botao-perigo"
+              disabled={remover.isPending}
+              onClick={() => aRemover && remover.mutate(aRemover)}
+            >
+              Remover
+            </button>
+          </>
+        }
+      >
+        <p>
+          Remover a requisição {aRemover?.numRequisicao} ({aRemover?.nomeNavio})?
+        </p>
+        {remover.isError ? <Alerta tipo="erro">{mensagemDe(remover.error)}</Alerta> : null}
+      </Modal>
+    </div>
+  );
+}

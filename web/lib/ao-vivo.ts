@@ -1,0 +1,154 @@
+import { EventSourceParserStream } from 'eventsource-parser/stream';
+import { useEffect, useSyncExternalStore } from 'react';
+import type { EscalaAberta } from '#common/api/escala-aberta.ts';
+import { type EventoAoVivo, eventosAoVivo, type TipoEventoAoVivo } from '#common/api/eventos.ts';
+import { cabecalhosPadrao } from './api-client.ts';
+import { queryClient } from './consultas.ts';
+import { definirToken, lerToken } from './token.ts';
+
+/**
+ * The call as it happens (docs/decisions/0160): one GET /api/eventos stream while a worker is logged in, read
+ * with fetch streaming (EventSource cannot send the token header) and parsed by eventsource-parser. It
+ * reconnects by itself (growing waits, at once when the network comes back); each connection starts with a
+ * fresh state, so nothing is lost across a drop. What it learns goes into the query cache (the open call,
+ * the worker's result), into the live counts below, and to the features that subscribe (`assinarAoVivo`).
+ */
+
+type Ouvinte<T extends TipoEventoAoVivo> = (dados: EventoAoVivo<T>) => void;
+const ouvintes = new Map<TipoEventoAoVivo, Set<Ouvinte<TipoEventoAoVivo>>>();
+
+/** A feature follows one kind of event (e.g. the confirmed list's panel); returns the unsubscription. */
+export function assinarAoVivo<T extends TipoEventoAoVivo>(tipo: T, ouvinte: Ouvinte<T>): () => void {
+  let conjunto = ouvintes.get(tipo);
+  if (!conjunto) {
+    conjunto = new Set();
+    ouvintes.set(tipo, conjunto);
+  }
+  const proprio = ouvinte as Ouvinte<TipoEventoAoVivo>;
+  conjunto.add(proprio);
+  return () => conjunto.delete(proprio);
+}
+
+// What the stream said last: the open call, and how many workers chose each offer (by seqCategoria,
+// unique in a call) of that call.
+interface Instantaneo {
+  conectado: boolean;
+  escalaAberta: EscalaAberta | null | undefined;
+  escolhas: ReadonlyMap<number, number>;
+}
+let instantaneo: Instantaneo = { conectado: false, escalaAberta: undefined, escolhas: new Map() };
+const assinantes = new Set<() => void>();
+
+function mudar(parcial: Partial<Instantaneo>) {
+  instantaneo = { ...instantaneo, ...parcial };
+  for (const fn of assinantes) fn();
+}
+
+function assinar(fn: () => void) {
+  assinantes.add(fn);
+  return () => assinantes.delete(fn);
+}
+
+/** The live state: `escalaAberta` undefined until the stream said something. */
+export function useAoVivo(): Instantaneo {
+  return useSyncExternalStore(assinar, () => instantaneo);
+}
+
+/** How many workers chose the offer, per the stream (undefined before it said). */
+export function useEscolhasDaOferta(seqCategoria: number): number | undefined {
+  return useSyncExternalStore(assinar, () => instantaneo.escolhas.get(seqCategoria));
+}
+
+function aplicar(tipo: TipoEventoAoVivo, dados: EventoAoVivo) {
+  if (tipo === 'estado' || tipo === 'escala') {
+    const { escalaAberta } = dados as EventoAoVivo<'estado'>;
+    const mesmaChamada = instantaneo.escalaAberta?.numEscalacao === escalaAberta?.numEscalacao;
+    mudar({ escalaAberta, ...(mesmaChamada ? {} : { escolhas: new Map() }) });
+    // The open-call box, /escalacao and /inicio follow without a reload.
+    queryClient.setQueryData(['escalaAberta'], escalaAberta);
+    if (tipo === 'escala') void queryClient.invalidateQueries({ queryKey: ['escalacao', 'resultado'] });
+  } else if (tipo === 'contagens') {
+    const e = dados as EventoAoVivo<'contagens'>;
+    if (e.numEscalacao !== instantaneo.escalaAberta?.numEscalacao) return;
+    const escolhas = new Map(instantaneo.escolhas);
+    for (const { seqCategoria, qtdEscolhas } of e.ofertas) escolhas.set(seqCategoria, qtdEscolhas);
+    mudar({ escolhas });
+  } else if (tipo === 'mensagem') {
+    // The service-message queue (components/layout/fila-mensagens.tsx) reads it again.
+    void queryClient.invalidateQueries({ queryKey: ['avulso', 'mensagens'] });
+  }
+  for (const ouvinte of ouvintes.get(tipo) ?? []) ouvinte(dados);
+}
+
+let controle: AbortController | undefined;
+let tentativas = 0;
+let religar: ReturnType<typeof setTimeout> | undefined;
+
+async function conectar(sinal: AbortSignal): Promise<'fim' | 'recusado'> {
+  const resposta = await fetch('/api/eventos', {
+    headers: { ...cabecalhosPadrao('GET'), Accept: 'text/event-stream' },
+    credentials: 'same-origin',
+    cache: 'no-store',
+    signal: sinal,
+  });
+  if (resposta.status === 401 || resposta.status === 403) return 'recusado';
+  if (!resposta.ok || !resposta.body) return 'fim';
+  const renovado = resposta.headers.get('X-Access-Token');
+  if (renovado) definirToken(renovado);
+  tentativas = 0;
+  mudar({ conectado: true });
+  const leitor = resposta.body
+    .pipeThrough(new TextDecoderStream())
+    .pipeThrough(new EventSourceParserStream())
+    .getReader();
+  for (;;) {
+    const { done, value } = await leitor.read();
+    if (done) return 'fim';
+    const tipo = value.event as TipoEventoAoVivo | undefined;
+    const esquema = tipo ? eventosAoVivo[tipo] : undefined;
+    if (!tipo || !esquema) continue;
+    const lido = esquema.safeParse(JSON.parse(value.data));
+    if (lido.success) aplicar(tipo, lido.data as EventoAoVivo);
+  }
+}
+
+function iniciar() {
+  parar();
+  const atual = new AbortController();
+  controle = atual;
+  const seguir = (resultado: 'fim' | 'recusado' | 'erro') => {
+    if (atual.signal.aborted) return;
+    mudar({ conectado: false });
+    // Refused: the session is over (or not yet renewed); the next call of the app handles the logout.
+    if (resultado === 'recusado' && !lerToken()) return;
+    const espera = Math.min(30_000, 1_000 * 2 ** tentativas++) * (0.5 + Math.random() / 2);
+    religar = setTimeout(iniciar, espera);
+  };
+  conectar(atual.signal).then(seguir, () => seguir('erro'));
+}
+
+function parar() {
+  clearTimeout(religar);
+  controle?.abort();
+  controle = undefined;
+}
+
+function aoVoltarRede() {
+  if (!controle) return;
+  tentativas = 0;
+  iniciar();
+}
+
+/** Keeps the stream open while `ativo` (a logged-in worker); closes it and forgets its state otherwise. */
+export function useFluxoAoVivo(ativo: boolean): void {
+  useEffect(() => {
+    if (!ativo) return;
+    iniciar();
+    window.addEventListener('online', aoVoltarRede);
+    return () => {
+      window.removeEventListener('online', aoVoltarRede);
+      parar();
+      mudar({ conectado: false, escalaAberta: undefined, escolhas: new Map() });
+    };
+  }, [ativo]);
+}

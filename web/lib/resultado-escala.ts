@@ -1,0 +1,13 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { ResultadoAvulso } from '#common/api/gestao.ts';
+import { api } from './api-client.ts';
+
+/**
+ * GET /api/escalacao/resultado: the worker's result of the last published call (or null). Shared by
+ * /inicio and /escalacao, so it lives here and not in one of those features.
+ */
+export const resultadoEscalaQuery = queryOptions({
+  queryKey: ['escalacao', 'resultado'],
+  queryFn: () => api<ResultadoAvulso | null>('/api/escalacao/resultado'),
+  staleTime: 60_000,
+});

@@ -35,7 +35,7 @@ function lockdownCom(campo: string, valor: unknown) {
   return formularioLockdownSchema.safeParse({ ...lockdownValido, [campo]: valor });
 }
 
-describe('formulário do lockdown (minha-conta.md §5)', () => {
+describe('formulário do lockdown (docs/produto/minha-conta.md §5)', () => {
   it('aceita dados completos e normaliza espaços, UFs e e-mail', () => {
     const r = formularioLockdownSchema.parse({
       ...lockdownValido,

@@ -2,7 +2,7 @@ import { isValidCpf, isValidPis } from '@brazilian-utils/brazilian-utils';
 import { z } from './zod-pt.ts';
 
 /**
- * Personal-data fields of the declaration forms (minha-conta.md §5 and §9), one definition for the
+ * Personal-data fields of the declaration forms (docs/produto/minha-conta.md §5 and §9), one definition for the
  * web forms and the server. Each check aborts on failure, so a field carries one clear message.
  * `.trim()`, `.toUpperCase()` and `.toLowerCase()` normalise the value before it is checked.
  */
@@ -37,11 +37,11 @@ export const UFS = [
   'TO',
 ] as const;
 
-/** decisions.md §1: lower-case letters, digits and ._%+- before the @; a 2-4 letter ending. */
+/** docs/produto/decisoes.md §1: lower-case letters, digits and ._%+- before the @; a 2-4 letter ending. */
 export const PADRAO_EMAIL = /^[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,4}$/;
 
 /**
- * Masks of minha-conta.md §9 in IMask notation: 0 a digit, [0] an optional one. The spec writes the
+ * Masks of docs/produto/minha-conta.md §9 in IMask notation: 0 a digit, [0] an optional one. The spec writes the
  * phone as (00) 00000-0009, where 9 is an optional digit (ngx-mask); IMask would print a literal 9.
  */
 export const MASCARAS = {
@@ -147,7 +147,7 @@ export function uf(mensagemVazio: string) {
     .refine((v) => (UFS as readonly string[]).includes(v), falha('UF inexistente. Use a sigla, como PE.'));
 }
 
-/** Optional e-mail: empty or the pattern of decisions.md §1, forced to lower case. */
+/** Optional e-mail: empty or the pattern of docs/produto/decisoes.md §1, forced to lower case. */
 export function emailOpcional() {
   return z
     .string({ error: 'E-mail inválido.' })

@@ -9,7 +9,7 @@ import { dataPorExtenso, formatarCpf, formatarPis } from './formato.ts';
 
 /**
  * The texts of both declarations as pure functions: the screen shows them before the worker confirms,
- * the server prints the very same text in the PDF (minha-conta.md §2, §6).
+ * the server prints the very same text in the PDF (docs/produto/minha-conta.md §2, §6).
  */
 
 export type TipoDeclaracao = 'lockdown' | 'mp945';
@@ -20,7 +20,7 @@ export const TITULOS_DECLARACAO: Record<TipoDeclaracao, string> = {
   mp945: 'Declaração de afastamento (MP 945)',
 };
 
-/** What the worker reads at each outcome (minha-conta.md §2, §4; {product} is OGMO). */
+/** What the worker reads at each outcome (docs/produto/minha-conta.md §2, §4; {product} is OGMO). */
 export const MENSAGENS_DECLARACAO: Record<
   TipoDeclaracao,
   { naoHabilitado: string; jaEmitida: string; emitida: string; erroEnvio: string }
@@ -41,7 +41,7 @@ export const MENSAGENS_DECLARACAO: Record<
   },
 };
 
-/** Default of ErroGenerico when loading or accessing fails without a message (minha-conta.md §8). */
+/** Default of ErroGenerico when loading or accessing fails without a message (docs/produto/minha-conta.md §8). */
 export const MENSAGEM_ERRO_CONSULTA = 'Erro ao consultar a declaração de afastamento!';
 export const MENSAGEM_ERRO_DADOS_PESSOAIS =
   'Erro ao obter seus dados pessoais para a emissão da declaração! Entre em contato com o OGMO!';
@@ -49,7 +49,7 @@ export const MENSAGEM_ERRO_DADOS_PESSOAIS =
 /** First part of the verification code: LKD-7K3M-9QX2, AFT-…. */
 export const PREFIXOS_CODIGO: Record<TipoDeclaracao, string> = { lockdown: 'LKD', mp945: 'AFT' };
 
-/** Own staff of the OGMO (minha-conta.md §9). */
+/** Own staff of the OGMO (docs/produto/minha-conta.md §9). */
 export const SINDICATO_OGMO = 9;
 
 export interface OrganizacaoDeclaracao {

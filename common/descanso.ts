@@ -1,5 +1,5 @@
 /**
- * The rest rule (decisions.md §3, Lei 9.719/1998 art. 8): at least `horasDescanso` consecutive hours between
+ * The rest rule (docs/produto/decisoes.md §3, Lei 9.719/1998 art. 8): at least `horasDescanso` consecutive hours between
  * the end of the worker's previous engagement and the start of the offered shift. Instants are epoch
  * milliseconds so the server and the client compare them without parsing.
  */

@@ -1,4 +1,4 @@
-/** Domain constants of escalacao.md §9 and minha-conta.md §9. */
+/** Domain constants of docs/produto/escalacao.md §9 and docs/produto/minha-conta.md §9. */
 
 export const CATEGORIA = {
   indeterminado: 0,
@@ -15,7 +15,7 @@ export const CATEGORIA_OGMO = 9;
 
 export const ARTIGO = { registro: 55, cadastro: 54 } as const;
 
-/** The four categories of the electronic call, their route segment and code (decisions.md §3). */
+/** The four categories of the electronic call, their route segment and code (docs/produto/decisoes.md §3). */
 export const categoriasEscala = [
   { segmento: 'estivador', codigo: 1, nome: 'Estivador' },
   { segmento: 'conferente', codigo: 2, nome: 'Conferente' },
@@ -76,7 +76,7 @@ const nomesSindicatoFeminino: Record<number, string> = {
   7: 'Portuária',
 };
 
-/** Union name by codSindicato; feminine forms for 1, 6 and 7 (escalacao.md §3). */
+/** Union name by codSindicato; feminine forms for 1, 6 and 7 (docs/produto/escalacao.md §3). */
 export function nomeSindicato(codSindicato: number, sexo?: string | null): string {
   if (sexo === 'F' && nomesSindicatoFeminino[codSindicato]) return nomesSindicatoFeminino[codSindicato];
   return nomesSindicato[codSindicato] ?? 'Indefinido';

@@ -1,7 +1,7 @@
 import { nomeSindicato, VOTO_BRANCO, VOTO_NULO } from './dominio.ts';
 
 /**
- * Pure rules of the CPATP election (escalacao.md §3, §4, §9), shared by the server, the web app and the
+ * Pure rules of the CPATP election (docs/produto/escalacao.md §3, §4, §9), shared by the server, the web app and the
  * PDFs. The two pseudo-candidates close the ballot; real candidates have matricula below 999998.
  */
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { CodigoErro } from './erros.ts';
 
-/** Every /api JSON answer (decisions.md §2). */
+/** Every /api JSON answer (docs/produto/decisoes.md §2). */
 export type Envelope<T> =
   | { sucesso: true; dados: T; token?: string }
   | { sucesso: false; dados?: unknown; token?: string; codigoErro: CodigoErro; mensagem: string };

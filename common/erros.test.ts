@@ -22,7 +22,7 @@ const OBRIGATORIOS = [
 ];
 
 describe('catálogo de erros', () => {
-  it('tem todos os códigos de decisions.md §2', () => {
+  it('tem todos os códigos de docs/produto/decisoes.md §2', () => {
     for (const codigo of OBRIGATORIOS) expect(isCodigoErroServidor(codigo), codigo).toBe(true);
   });
 

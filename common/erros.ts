@@ -1,5 +1,5 @@
 /**
- * The error catalogue shared by server and client (decisions.md §2).
+ * The error catalogue shared by server and client (docs/produto/decisoes.md §2).
  * Each code has its HTTP status and the Portuguese message a worker reads.
  */
 export const catalogoErros = {
@@ -59,7 +59,7 @@ export const catalogoErros = {
 
 export type CodigoErroServidor = keyof typeof catalogoErros;
 
-/** SemComunicacao is the client's own code (escalacao.md §8). */
+/** SemComunicacao is the client's own code (docs/produto/escalacao.md §8). */
 export type CodigoErro = CodigoErroServidor | 'SemComunicacao';
 
 export const MENSAGEM_SEM_COMUNICACAO = 'Sem comunicação com o servidor!';

@@ -28,7 +28,7 @@ export function mascararCpf(cpf: string): string {
 
 const moeda = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-/** 1234.5 → 'R$ 1.234,50'; empty → 'R$ 0,00' (minha-conta.md §3). */
+/** 1234.5 → 'R$ 1.234,50'; empty → 'R$ 0,00' (docs/produto/minha-conta.md §3). */
 export function formatarMoeda(valor: number | null | undefined): string {
   return `R$ ${moeda.format(valor ?? 0)}`;
 }

@@ -1,7 +1,7 @@
 import { ehCaisMajorado } from './dominio.ts';
 
 /**
- * The function catalogue (escalacao.md §3): about 90 codes, each with a Portuguese name, a colour pair
+ * The function catalogue (docs/produto/escalacao.md §3): about 90 codes, each with a Portuguese name, a colour pair
  * of the eight-pair palette and an icon. The icon is a name the web maps to a drawing (web/components/icone-funcao.tsx).
  */
 
@@ -190,7 +190,7 @@ export function aparenciaFuncao(
 }
 
 /**
- * The fixed list of /funcoes (escalacao.md §3): categories with codigo, nome, tipo and their functions.
+ * The fixed list of /funcoes (docs/produto/escalacao.md §3): categories with codigo, nome, tipo and their functions.
  * Each function carries codigo, nome, icone, cor, corMajorado, numVagas (1), numPorao ('CF10') and escolhida (true).
  */
 export interface FuncaoLista {

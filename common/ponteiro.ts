@@ -1,7 +1,7 @@
 import { ARTIGO, CATEGORIA } from './dominio.ts';
 
 /**
- * Pointer visibility (escalacao.md §5). Each offer category has a parameter: '1', 'ogmo' or 'todos' show the
+ * Pointer visibility (docs/produto/escalacao.md §5). Each offer category has a parameter: '1', 'ogmo' or 'todos' show the
  * pointer to the body's own staff (category 9); '1' or 'todos' show it to workers registered under article 55
  * whose category matches (Estivador: Estivador and Vigia offers; Conferente: Conferente; Capatazia/Arrumador
  * and Portuário: Capatazia). The Capatazia pointer is hidden from own staff. Anything else shows nothing.

@@ -1,5 +1,5 @@
 /**
- * A hold's or block's name as people say it: 'PR01' is 'Porão 2', 'BL00' is 'Bloco 1' (escalacao.md §3,
+ * A hold's or block's name as people say it: 'PR01' is 'Porão 2', 'BL00' is 'Bloco 1' (docs/produto/escalacao.md §3,
  * holds are numbered from zero in the scheduling system's codes).
  */
 export function nomePorao(codigo: string): string {

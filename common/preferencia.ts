@@ -1,5 +1,5 @@
 /**
- * The preference a worker gives an offer on choosing it (escalacao.md §4): 1 for the first choice in the
+ * The preference a worker gives an offer on choosing it (docs/produto/escalacao.md §4): 1 for the first choice in the
  * category, else one more than the highest preference among the worker's other chosen enabled offers.
  * Shared by the client (optimistic choice) and the server (which keeps preferences distinct).
  */

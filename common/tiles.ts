@@ -2,7 +2,7 @@ import type { Parametro } from './api/sessao.ts';
 import { CATEGORIA_OGMO } from './dominio.ts';
 
 /**
- * Which optional tiles of the account area a worker sees (minha-conta.md §6), from the login
+ * Which optional tiles of the account area a worker sees (docs/produto/minha-conta.md §6), from the login
  * parameters (dadosLogin.parametros). A pure rule shared by the web app and its tests.
  */
 

@@ -3,7 +3,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { capturar, entrar, TELAS } from './apoio.ts';
 
 /**
- * The lockdown and MP 945 declarations (minha-conta.md §2, §4, §5) walked by 100001 up to the PDF, the
+ * The lockdown and MP 945 declarations (docs/produto/minha-conta.md §2, §4, §5) walked by 100001 up to the PDF, the
  * not-enabled path (100002), an issued one (100004) and the public verification page.
  */
 

@@ -2,7 +2,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { capturar, entrar, TELAS } from './apoio.ts';
 
 /**
- * The electronic call in the browser (escalacao.md §2 and §4): the category chooser, the offers screen,
+ * The electronic call in the browser (docs/produto/escalacao.md §2 and §4): the category chooser, the offers screen,
  * choices that survive a reload, preferences, bulk actions, errors, the confirmed list, the test users'
  * call loading and the impeded worker. Real server, real database: no mocks.
  */

@@ -11,7 +11,7 @@ import { rotasSessao } from './features/sessao/rotas.tsx';
 import { caminhos } from './lib/caminhos.ts';
 
 /**
- * The route table of escalacao.md §2. Each feature owns its routes (features/<area>/rotas.tsx);
+ * The route table of docs/produto/escalacao.md §2. Each feature owns its routes (features/<area>/rotas.tsx);
  * the login-guarded ones sit under one pathless route whose loader is the guard. The login page, this
  * layout and the guards are in the main chunk; every other page comes with its route's `lazy`
  * (docs/decisions/0080-divisao-do-bundle.md).

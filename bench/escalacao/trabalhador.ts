@@ -190,7 +190,7 @@ export async function alternar(
   o: OfertaLocal,
   escolher: boolean,
 ): Promise<void> {
-  // The screen's preference rule (escalacao.md §4), the same function the web uses.
+  // The screen's preference rule (docs/produto/escalacao.md §4), the same function the web uses.
   const preferencia = escolher
     ? proximaPreferencia(t.ofertas.filter((x) => x !== o).map((x) => x.funcao))
     : null;

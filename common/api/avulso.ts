@@ -10,7 +10,7 @@ export const habilitacaoSchema = z.object({
 });
 export type Habilitacao = z.infer<typeof habilitacaoSchema>;
 
-/** A job (minha-conta.md §3) and the current job (escalacao.md §3). */
+/** A job (docs/produto/minha-conta.md §3) and the current job (docs/produto/escalacao.md §3). */
 export const trabalhoSchema = z.object({
   /** yyyymmdd */
   dataOperacao: z.string(),
@@ -40,7 +40,7 @@ export const ultimosTrabalhosSchema = z.object({
 });
 export type UltimosTrabalhos = z.infer<typeof ultimosTrabalhosSchema>;
 
-/** Queued service message (escalacao.md §3). */
+/** Queued service message (docs/produto/escalacao.md §3). */
 export const mensagemServicoSchema = z.object({ codigo: z.number(), titulo: z.string(), corpo: z.string() });
 export type MensagemServico = z.infer<typeof mensagemServicoSchema>;
 export const codigoMensagemParams = z.object({ codigo: inteiro32DaUrl().positive() });

@@ -13,7 +13,7 @@ import { z } from '../zod-pt.ts';
 import { arquivo, definirEndpoint } from './endpoint.ts';
 
 /**
- * The wire of both declarations (minha-conta.md §3, §5, §7). The same schemas validate the web forms
+ * The wire of both declarations (docs/produto/minha-conta.md §3, §5, §7). The same schemas validate the web forms
  * and, again, the server's bodies. Dates travel as typed, dd/mm/aaaa; CPF, PIS and RG as digits only;
  * the phone with its mask.
  */

@@ -3,7 +3,7 @@ import { z } from '../zod-pt.ts';
 import { arquivo, definirEndpoint } from './endpoint.ts';
 
 /**
- * The CPATP election (escalacao.md §3, §7; docs/decisions/0060-eleicao-sigilo-do-voto.md).
+ * The CPATP election (docs/produto/escalacao.md §3, §7; docs/decisions/0060-eleicao-sigilo-do-voto.md).
  * A candidate's `matricula` is the worker code as a number; 999998 and 999999 are white and null.
  */
 

@@ -4,7 +4,7 @@ import { z } from '../zod-pt.ts';
 import { definirEndpoint } from './endpoint.ts';
 
 /**
- * The wire of the electronic call (escalacao.md §3 and §7, decisions.md §3).
+ * The wire of the electronic call (docs/produto/escalacao.md §3 and §7, docs/produto/decisoes.md §3).
  * GET /api/vagas?numEscalacao=N → escalaCarregada; POST /api/vagas → the resulting state of the posted offers;
  * GET /api/avulsosConfirmados?numEscalacao=N&codCategoria=C → the confirmed workers.
  */
@@ -31,7 +31,7 @@ export const funcaoOfertaSchema = z.object({
   numVagas: z.number(),
   cor: parCoresSchema,
   icone: z.string(),
-  /** Pointer data, present only where escalacao.md §5 lets this worker see it. */
+  /** Pointer data, present only where docs/produto/escalacao.md §5 lets this worker see it. */
   ponteiro: z.number().optional(),
   ponteiroA: z.number().optional(),
   ponteiroP: z.number().optional(),
@@ -90,7 +90,7 @@ export const vagasQuery = z.object({
   ),
 });
 
-/** One changed offer in POST /api/vagas (escalacao.md §7). */
+/** One changed offer in POST /api/vagas (docs/produto/escalacao.md §7). */
 export const escolhaSchema = z.object({
   numRequisicao: inteiro32(),
   codOperador: inteiro32(),

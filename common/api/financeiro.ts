@@ -2,7 +2,7 @@ import { z } from '../zod-pt.ts';
 import { arquivo, definirEndpoint } from './endpoint.ts';
 
 /**
- * The pay documents of minha-conta.md §3 and §7: four lists and four file downloads.
+ * The pay documents of docs/produto/minha-conta.md §3 and §7: four lists and four file downloads.
  * Money travels as a number of reais with two decimals; instants as ISO-8601 UTC text.
  */
 
@@ -132,7 +132,7 @@ export const arquivoQuery = z.object({
 });
 export type ArquivoQuery = z.infer<typeof arquivoQuery>;
 
-/** The name a download is saved under: the last path segment of `arquivo` (minha-conta.md §4). */
+/** The name a download is saved under: the last path segment of `arquivo` (docs/produto/minha-conta.md §4). */
 export function nomeDoArquivo(arquivo: string): string {
   const partes = arquivo.split(/[\\/]/).filter((p) => p !== '');
   return partes.at(-1) ?? 'documento.pdf';

@@ -1,7 +1,7 @@
 import { z } from '../zod-pt.ts';
 import { arquivo, definirEndpoint } from './endpoint.ts';
 
-/** A signed, expiring photo link (decisions.md §1): /api/fotos/<codAvulso>.jpg?exp=…&sig=… */
+/** A signed, expiring photo link (docs/produto/decisoes.md §1): /api/fotos/<codAvulso>.jpg?exp=…&sig=… */
 export const fotoParams = z.object({ arquivo: z.string().regex(/^\d{6}\.jpg$/, 'Foto inválida.') });
 export const fotoQuery = z.object({ exp: z.coerce.number().int(), sig: z.string().max(100) });
 

@@ -2,7 +2,7 @@ import { SENHA_MAX, SENHA_MIN, TAMANHO_USUARIO } from '../dominio.ts';
 import { z } from '../zod-pt.ts';
 import { definirEndpoint } from './endpoint.ts';
 
-/** POST /api/login (escalacao.md §5: user exactly 6 digits, password 6 to 8 digits). */
+/** POST /api/login (docs/produto/escalacao.md §5: user exactly 6 digits, password 6 to 8 digits). */
 export const loginBody = z.object({
   login: z
     .string({ error: 'Informe o usuário.' })
@@ -23,7 +23,7 @@ export type LoginBody = z.infer<typeof loginBody>;
 export const parametroSchema = z.object({ nome: z.string(), valor: z.string() });
 export type Parametro = z.infer<typeof parametroSchema>;
 
-/** dadosLogin (escalacao.md §3, plus usuarioTeste from decisions.md §1). */
+/** dadosLogin (docs/produto/escalacao.md §3, plus usuarioTeste from docs/produto/decisoes.md §1). */
 export const dadosLoginSchema = z.object({
   codAvulso: z.string(),
   nome: z.string(),

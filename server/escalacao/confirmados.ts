@@ -6,7 +6,7 @@ import type { DbOuTrx } from '../db/schema.ts';
 import { CacheCurto } from '../services/cache-curto.ts';
 
 /**
- * avulsosConfirmados (decisions.md §3, docs/decisions/0020-escalacao-regras.md): the workers with at least one
+ * avulsosConfirmados (docs/produto/decisoes.md §3, docs/decisions/0020-escalacao-regras.md): the workers with at least one
  * chosen offer in a call and category, grouped by union in union-code order, each group ordered by the
  * worker's horaDigitacao (their latest choice), then by numChamada. Union 8 is the group 'Multifuncionais'
  * whose names carry the union in brackets: 'FRANCISCO DE ASSIS MOURA (Multifuncional)'.

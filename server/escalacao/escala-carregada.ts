@@ -5,9 +5,9 @@ import type { EscolhaAtual } from '../db/repositorios/escalacao.ts';
 import type { EscalaCompartilhada, OfertaCompartilhada } from './escala-compartilhada.ts';
 
 /**
- * The personal overlay of GET /api/vagas (escalaCarregada of escalacao.md §3), written straight to JSON bytes:
+ * The personal overlay of GET /api/vagas (escalaCarregada of docs/produto/escalacao.md §3), written straight to JSON bytes:
  * habilitado from the worker's qualifications, comDescanso from the rest rule against their engagements,
- * escolhida/preferencia/seqCategoTPA from their choices, pointer fields only where escalacao.md §5 lets this
+ * escolhida/preferencia/seqCategoTPA from their choices, pointer fields only where docs/produto/escalacao.md §5 lets this
  * worker see them. Counts are the worker's own (docs/decisions/0020-escalacao-regras.md):
  * qtdOfertas = offers in the category/requisition, qtdDisponiveis = offers this worker may choose
  * (habilitado and comDescanso), qtdEscolhas = offers this worker has chosen.

@@ -10,7 +10,7 @@ import { escolherNoPostgres, LotesDeEscolhas } from './escolhas-postgres.ts';
 import { type PedidoEscolhas, type ResultadoEscolhas, respostaDoPost } from './pedido-escolhas.ts';
 
 /**
- * POST /api/vagas (decisions.md §3, docs/decisions/0020-escalacao-regras.md): the offers whose `escolhida`
+ * POST /api/vagas (docs/produto/decisoes.md §3, docs/decisions/0020-escalacao-regras.md): the offers whose `escolhida`
  * changed, applied all or none in one transaction after every check. The server numbers preferences
  * (the client's value is ignored), so they stay distinct; it records its own time as horaDigitacao; a
  * repeated post changes nothing and answers the same state.

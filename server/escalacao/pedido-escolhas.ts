@@ -15,7 +15,7 @@ export interface PedidoEscolhas {
   escolhas: readonly Escolha[];
   agora: Date;
   horasDescanso: number;
-  /** Test users may post to a closed call (decisions.md §3). */
+  /** Test users may post to a closed call (docs/produto/decisoes.md §3). */
   usuarioTeste: boolean;
 }
 

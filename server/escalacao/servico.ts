@@ -66,7 +66,7 @@ function exigirEscalaUsavel(
 /**
  * The electronic call's machinery in one place (docs/decisions/0100): its caches, its batching, its output
  * buffers and its writer, behind the few operations the routes, the back office and the live stream need.
- * Rules: decisions.md §3 and docs/decisions/0020; performance: docs/decisions/0022, 0026, 0027.
+ * Rules: docs/produto/decisoes.md §3 and docs/decisions/0020; performance: docs/decisions/0022, 0026, 0027.
  * One instance per app: `app.escalacao` (plugin.ts).
  */
 export class ServicoEscalacao {
@@ -158,7 +158,7 @@ export class ServicoEscalacao {
   }
 
   /**
-   * POST /api/vagas: applies the worker's choices in one category, all or none (decisions.md §3). Refusals:
+   * POST /api/vagas: applies the worker's choices in one category, all or none (docs/produto/decisoes.md §3). Refusals:
    * NaoAutenticado, NaoEncontrado, TpaImpedido, EscalaFechada, SemHabilitacao, SemDescanso. A post that
    * changed something updates the confirmed list in memory and is announced (`assinar`).
    */

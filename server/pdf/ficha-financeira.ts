@@ -20,7 +20,7 @@ import { blocoTrabalhador } from './trabalhador.ts';
 
 const colunasValor = colunasDescricaoValor(0.75, 0.25);
 
-/** The monthly financial record: every value of minha-conta.md §3 and the month's payslips. */
+/** The monthly financial record: every value of docs/produto/minha-conta.md §3 and the month's payslips. */
 export async function pdfFichaFinanceira(
   { ficha: f, contracheques }: FichaCompleta,
   trabalhador: TrabalhadorPdf,

@@ -6,7 +6,7 @@ import { catalogoErros } from '#common/erros.ts';
 import { ErroApp } from '../http/erro-app.ts';
 
 /**
- * Every /api answer is the envelope of decisions.md §2, failures included: validation, malformed JSON,
+ * Every /api answer is the envelope of docs/produto/decisoes.md §2, failures included: validation, malformed JSON,
  * wrong content type, oversized bodies, unknown paths. A real fault answers ErroInterno without details.
  */
 

@@ -4,7 +4,7 @@ import { ehApi } from '../http/caminho.ts';
 import { ErroApp } from '../http/erro-app.ts';
 
 /**
- * Double-submit XSRF protection (decisions.md §2): the server sets XSRF-TOKEN (readable by scripts,
+ * Double-submit XSRF protection (docs/produto/decisoes.md §2): the server sets XSRF-TOKEN (readable by scripts,
  * SameSite=Strict, Secure behind HTTPS); every non-GET /api call, login included, must echo it in
  * X-XSRF-TOKEN.
  */

@@ -17,7 +17,7 @@ import type {
 } from '../db/tables/financeiro.ts';
 
 /**
- * The pay documents as they leave the server: the lists' wire (minha-conta.md §3) and the values the PDFs
+ * The pay documents as they leave the server: the lists' wire (docs/produto/minha-conta.md §3) and the values the PDFs
  * print. The tables keep centavos; money leaves in reais.
  */
 

@@ -13,7 +13,7 @@ import { pdfFichaFinanceira } from '../pdf/ficha-financeira.ts';
 import { pdfInformeRendimentos } from '../pdf/informe-rendimentos.ts';
 import type { ContextoPdf, TrabalhadorPdf } from '../pdf/trabalhador.ts';
 
-/** The four kinds of pay document a worker downloads (minha-conta.md §7). */
+/** The four kinds of pay document a worker downloads (docs/produto/minha-conta.md §7). */
 export type TipoDocumento =
   | 'contracheque'
   | 'contracheque13Ferias'

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Config } from '../config.ts';
 
 /**
- * Photos are personal data (decisions.md §1): `fotoUrl` is a signed URL that expires, so an <img> works
+ * Photos are personal data (docs/produto/decisoes.md §1): `fotoUrl` is a signed URL that expires, so an <img> works
  * without the token header and nobody can list or guess photos. The expiry is rounded up to a
  * quarter of the validity so that the same photo keeps one URL for a while and browsers cache it.
  */

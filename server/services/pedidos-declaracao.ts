@@ -24,7 +24,7 @@ import { emitirDeclaracao, type NovaDeclaracao, urlDeclaracao } from './declarac
 import { exigirSemEspera, reservarTentativa } from './tentativas.ts';
 
 /**
- * What the declaration calls decide (minha-conta.md §2-§7, docs/decisions/0050-declaracoes.md): whether the
+ * What the declaration calls decide (docs/produto/minha-conta.md §2-§7, docs/decisions/0050-declaracoes.md): whether the
  * worker may issue one, the MP 945 identity check and its lock, and issuing dated today at the port. The
  * worker is always the session's; the routes only present the results.
  */

@@ -9,7 +9,7 @@ import { CacheCurtoEmLote } from './cache-curto.ts';
 import type { GravacaoEmGrupo } from './gravacao-em-grupo.ts';
 
 /**
- * Sessions (decisions.md §2): opaque 256-bit tokens, stored only as SHA-256 hashes; an idle timeout and
+ * Sessions (docs/produto/decisoes.md §2): opaque 256-bit tokens, stored only as SHA-256 hashes; an idle timeout and
  * an absolute lifetime counted from the login (much shorter at the kiosk); past half its life a token is
  * renewed (rotated, with the same absolute end), the old one living on for a short grace so parallel
  * calls don't fail; logout revokes.

@@ -8,7 +8,7 @@ import { registrarOrigem } from './conexao.ts';
 import { definirToken, lerToken } from './token.ts';
 
 /**
- * The one API client (escalacao.md §7-8): credentials, the default headers, the XSRF copy, the token
+ * The one API client (docs/produto/escalacao.md §7-8): credentials, the default headers, the XSRF copy, the token
  * replaced whenever any answer carries one, and every failure normalised to an ErroApi.
  */
 
@@ -190,7 +190,7 @@ export async function baixarArquivo(
     throw new ErroApi('SemComunicacao', MENSAGEM_SEM_COMUNICACAO, 0);
   }
   if (resposta.ok) {
-    // A file has no envelope: a renewed token rides in this header instead (escalacao.md §4).
+    // A file has no envelope: a renewed token rides in this header instead (docs/produto/escalacao.md §4).
     const renovado = resposta.headers.get('X-Access-Token');
     if (renovado) definirToken(renovado);
     return resposta.blob();

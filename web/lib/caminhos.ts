@@ -1,6 +1,6 @@
 import type { SegmentoCategoria } from '#common/dominio.ts';
 
-/** Every route of escalacao.md §2 and minha-conta.md §2, with its href. */
+/** Every route of docs/produto/escalacao.md §2 and docs/produto/minha-conta.md §2, with its href. */
 export const caminhos = {
   login: '/login',
   totem: '/totem',

@@ -5,7 +5,7 @@ import { lerToken, limparToken } from './token.ts';
 /**
  * The logged-in worker (dadosLogin) as client state. Server state (calls, offers, documents) lives in
  * TanStack Query; features that keep client state of their own register a reset with `aoEncerrarSessao`,
- * so logout clears everything (escalacao.md §4).
+ * so logout clears everything (docs/produto/escalacao.md §4).
  */
 let dadosLogin: DadosLogin | null = null;
 const ouvintes = new Set<() => void>();

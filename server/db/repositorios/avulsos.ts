@@ -15,7 +15,7 @@ export async function listarParametros(db: DbOuTrx) {
   return db.selectFrom('parametro').select(['nome', 'valor']).orderBy('nome').execute();
 }
 
-/** dadosLogin of escalacao.md §3 for the logged-in worker. */
+/** dadosLogin of docs/produto/escalacao.md §3 for the logged-in worker. */
 export async function carregarDadosLogin(
   db: DbOuTrx,
   config: Config,

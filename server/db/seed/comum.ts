@@ -76,7 +76,7 @@ export function linhaRequisicao(r: {
   };
 }
 
-/** The pointer rules of escalacao.md §5 as both ports have them (the demo adds its declaration buttons). */
+/** The pointer rules of docs/produto/escalacao.md §5 as both ports have them (the demo adds its declaration buttons). */
 export const PARAMETROS_PONTEIRO = [
   { nome: 'EXIBIR_OFERTA_PONTEIRO_ESTIVA', valor: 'todos' },
   { nome: 'EXIBIR_OFERTA_PONTEIRO_CONFERENTES', valor: 'todos' },

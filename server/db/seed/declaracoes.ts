@@ -9,7 +9,7 @@ import type { DeclaracaoHabilitacaoTable } from '../tables/declaracoes.ts';
 import { Aleatorio } from './aleatorio.ts';
 
 /**
- * Declarations of the demo (decisions.md §4): 100001 enabled for both (his CPF and birth date open the
+ * Declarations of the demo (docs/produto/decisoes.md §4): 100001 enabled for both (his CPF and birth date open the
  * MP 945 form), 100002 enabled for neither, 100004 with the lockdown declaration already issued,
  * the other demo accounts enabled, and about three in four of the other workers per kind.
  */

@@ -16,7 +16,7 @@ export async function bancoVazio(db: Db): Promise<boolean> {
 }
 
 /**
- * The demo port of decisions.md §4, in one transaction. Each feature adds its own seed step below,
+ * The demo port of docs/produto/decisoes.md §4, in one transaction. Each feature adds its own seed step below,
  * after the foundation (workers, qualifications, engagements, calls).
  * All demo accounts share one Argon2id hash of '123456', computed once.
  */

@@ -10,7 +10,7 @@ import { CAIS, NAVIOS, OPERADORES } from './porto.ts';
 
 /**
  * The requisitions, holds and offers of the demo calls, and the choices hundreds of workers already made
- * (docs/decisions/0021-escalacao-demo.md). The demo accounts of decisions.md §4 never have choices, so the
+ * (docs/decisions/0021-escalacao-demo.md). The demo accounts of docs/produto/decisoes.md §4 never have choices, so the
  * browser tests start clean.
  */
 

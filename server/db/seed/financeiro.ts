@@ -14,7 +14,7 @@ import { Aleatorio } from './aleatorio.ts';
 import { emLotes } from './comum.ts';
 
 /**
- * The pay documents of the demo (decisions.md §4): for 100001 two years of everything, for a few other
+ * The pay documents of the demo (docs/produto/decisoes.md §4): for 100001 two years of everything, for a few other
  * demo accounts the payslips and records of the last months. Values derive from the engagements already
  * seeded, so a payslip matches its job in 'Últimas escalações', a record sums its month's payslips and an
  * income statement sums its year's records. The payroll rules are a believable demo, not tax advice

@@ -31,7 +31,7 @@ export interface ContaDemo {
   semFoto?: boolean;
 }
 
-/** The accounts of decisions.md §4, all with password 123456. */
+/** The accounts of docs/produto/decisoes.md §4, all with password 123456. */
 export const CONTAS_DEMO: readonly ContaDemo[] = [
   {
     codAvulso: '100001',
@@ -104,8 +104,8 @@ export const CONTAS_DEMO: readonly ContaDemo[] = [
     habilitacoes: [101, 107, 110, 121, 601, 603, 606, 610],
   },
   {
-    // Not in decisions.md §4: an Estivador who may choose the hold (escolhaPoraoEstiva), so the flat list of
-    // escalacao.md §2 can be seen (docs/decisions/0021-escalacao-demo.md).
+    // Not in docs/produto/decisoes.md §4: an Estivador who may choose the hold (escolhaPoraoEstiva), so the flat list of
+    // docs/produto/escalacao.md §2 can be seen (docs/decisions/0021-escalacao-demo.md).
     codAvulso: '100008',
     nome: 'ANTÔNIO MARCOS FERREIRA',
     sexo: 'M',

@@ -1,7 +1,7 @@
 import type { Generated } from 'kysely';
 
 /**
- * Row types of the electronic call (escalacao.md §3). The calls themselves are the foundation's `escala`.
+ * Row types of the electronic call (docs/produto/escalacao.md §3). The calls themselves are the foundation's `escala`.
  * A requisition is one ship's operation in one shift and one category; its holds (PR..) and blocks (BL..)
  * carry the function offers; a worker's choice of an offer is a row of `escolha` (no row: not chosen).
  */
@@ -43,7 +43,7 @@ export interface OfertaTable {
   num_porao: string;
   cod_funcao: number;
   num_vagas: number;
-  /** Rotation pointer data, shown only where escalacao.md §5 allows. */
+  /** Rotation pointer data, shown only where docs/produto/escalacao.md §5 allows. */
   ponteiro: number | null;
   ponteiro_a: number | null;
   ponteiro_p: number | null;

@@ -1,7 +1,7 @@
 import type { Generated, Selectable } from 'kysely';
 
 /**
- * Pay documents (minha-conta.md §3). Each row is a document the body issued to one worker, with the
+ * Pay documents (docs/produto/minha-conta.md §3). Each row is a document the body issued to one worker, with the
  * values it carries; the PDF is drawn from the row, never stored. `arquivo` is the opaque identifier the
  * client asks for (e.g. 'contracheques/2026/11/CC-100001-000123.pdf'): it is looked up together with the
  * session's worker, never opened as a path. Money is integer centavos; instants ISO-8601 UTC text.

@@ -20,7 +20,7 @@ import {
 } from '../../services/pedidos-declaracao.ts';
 
 /**
- * The lockdown activity declaration and the MP 945 leave declaration (minha-conta.md §2-§7), their PDFs
+ * The lockdown activity declaration and the MP 945 leave declaration (docs/produto/minha-conta.md §2-§7), their PDFs
  * and the public verification: services/pedidos-declaracao.ts decides, presenters/declaracoes.ts shapes.
  * docs/decisions/0050-declaracoes.md
  */

@@ -17,7 +17,7 @@ import {
 } from '../../services/eleicao.ts';
 
 /**
- * The CPATP election (escalacao.md §2-4, §7): the worker's pending ballot and vote; for OGMO staff
+ * The CPATP election (docs/produto/escalacao.md §2-4, §7): the worker's pending ballot and vote; for OGMO staff
  * (category 9) the list, closing, the zero report and the result. No handler here logs a vote.
  */
 export const rotasEleicoes: FastifyPluginAsyncZod = async (app) => {

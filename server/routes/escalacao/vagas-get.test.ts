@@ -198,7 +198,7 @@ describe('GET /api/vagas e avulsosConfirmados: token renovado no envelope escrit
   });
 });
 
-describe('GET /api/vagas: ponteiros (escalacao.md §5)', () => {
+describe('GET /api/vagas: ponteiros (docs/produto/escalacao.md §5)', () => {
   it('demonstração: estivador registrado vê estiva e vigia; não vê conferência nem capatazia', async () => {
     const escala = await carregar(await amb.logado('100001'));
     for (const o of ofertasDe(escala, 1)) expect(temPonteiros(o.funcao)).toBe(true);

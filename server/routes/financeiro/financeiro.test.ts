@@ -68,7 +68,7 @@ describe('sem sessão', () => {
   });
 });
 
-describe('listas (minha-conta.md §3)', () => {
+describe('listas (docs/produto/minha-conta.md §3)', () => {
   it('contracheques: por ano e mês, do mais recente, Normal e Complementar, dois anos', async () => {
     const { contracheques } = await listas(jose);
     expect(contracheques.length).toBeGreaterThanOrEqual(2);

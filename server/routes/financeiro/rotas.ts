@@ -19,7 +19,7 @@ import {
 import type { TipoDocumento } from '../../services/documentos-financeiros.ts';
 import { gerarDocumento } from '../../services/documentos-financeiros.ts';
 
-/** File calls of minha-conta.md §7 and the document kind each one serves. */
+/** File calls of docs/produto/minha-conta.md §7 and the document kind each one serves. */
 const DOWNLOADS = [
   [apiFinanceiro.contracheque, 'contracheque'],
   [apiFinanceiro.contracheque13Ferias, 'contracheque13Ferias'],
@@ -29,7 +29,7 @@ const DOWNLOADS = [
 
 /**
  * The worker's pay documents: four lists and four downloads. The downloads answer the PDF itself
- * (decisions.md §2); a refusal is still an envelope.
+ * (docs/produto/decisoes.md §2); a refusal is still an envelope.
  */
 export const rotasFinanceiro: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app.ctx;

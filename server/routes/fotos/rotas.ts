@@ -4,7 +4,7 @@ import { ErroApp } from '../../http/erro-app.ts';
 import { registrar } from '../../http/registrar.ts';
 import { assinaturaValida } from '../../services/fotos.ts';
 
-/** Signed, expiring photo URLs (decisions.md §1). A missing photo is a 404; the client shows an avatar. */
+/** Signed, expiring photo URLs (docs/produto/decisoes.md §1). A missing photo is a 404; the client shows an avatar. */
 export const rotasFotos: FastifyPluginAsyncZod = async (app) => {
   const { db, clock } = app.ctx;
   registrar(app, apiFotos.foto, async (request, reply) => {

@@ -6,7 +6,7 @@ import { useDadosLogin } from '../../lib/sessao.ts';
 import { FotoAvulso } from './foto-avulso.tsx';
 
 /**
- * Top bar (escalacao.md §2): the product name linking to /; when logged in, the worker (name, union,
+ * Top bar (docs/produto/escalacao.md §2): the product name linking to /; when logged in, the worker (name, union,
  * code and call number padded to 3 digits) linking to /minha-conta, the photo and 'Sair'.
  */
 export function BarraSuperior({ aoSair, saindo }: { aoSair: () => void; saindo: boolean }) {

@@ -11,7 +11,7 @@ import { Modal } from '../ui/modal.tsx';
 const CHAVE_MENSAGENS = ['avulso', 'mensagens'] as const;
 
 /**
- * Service messages (escalacao.md §2): one at a time with 'Fechar'; closing marks it read on the server
+ * Service messages (docs/produto/escalacao.md §2): one at a time with 'Fechar'; closing marks it read on the server
  * and the next appears 500 ms later.
  */
 export function FilaMensagens() {

@@ -19,7 +19,7 @@ function iniciais(nome: string): string {
 
 /**
  * The worker's photo (a signed URL from the server) with an avatar of initials when it fails to load
- * (escalacao.md §2: "photos load by registration number with an avatar fallback").
+ * (docs/produto/escalacao.md §2: "photos load by registration number with an avatar fallback").
  */
 export function FotoAvulso({ fotoUrl, nome, className }: FotoAvulsoProps) {
   const [falhou, setFalhou] = useState<string | null>(null);

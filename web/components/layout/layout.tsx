@@ -14,7 +14,7 @@ import './layout.css';
 /** Service messages need a logged-in worker, so their dialog code is not part of the login page's load. */
 const FilaMensagens = lazy(async () => ({ default: (await import('./fila-mensagens.tsx')).FilaMensagens }));
 
-/** The page body carries the id `inicio` on /login and /inicio only (escalacao.md §2). */
+/** The page body carries the id `inicio` on /login and /inicio only (docs/produto/escalacao.md §2). */
 const CAMINHOS_COM_ID_INICIO: readonly string[] = [caminhos.login, caminhos.inicio];
 
 /** At the kiosk a session ends after this long without a touch (the server's kiosk idle limit is 2 min). */

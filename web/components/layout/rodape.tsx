@@ -8,7 +8,7 @@ function telefoneHref(telefone: string): string {
   return `tel:+55${telefone.replace(/\D/g, '')}`;
 }
 
-/** Footer (escalacao.md §2): address, the three phones, version, copyright 2017, test-environment flag. */
+/** Footer (docs/produto/escalacao.md §2): address, the three phones, version, copyright 2017, test-environment flag. */
 export function Rodape() {
   const { data: config } = useQuery(configPublicaQuery);
   const org = config?.organizacao;

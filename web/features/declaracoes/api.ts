@@ -8,7 +8,7 @@ import { apiDeclaracoes } from '#common/api/declaracoes.ts';
 import { apiSessao } from '#common/api/sessao.ts';
 import { chamar } from '../../lib/api-client.ts';
 
-/** The calls of both declarations (minha-conta.md §7) and the public verification. */
+/** The calls of both declarations (docs/produto/minha-conta.md §7) and the public verification. */
 
 /** Always fresh: each visit starts the flow from what the server holds now. */
 export const acessarLockdownQuery = queryOptions({

@@ -8,7 +8,7 @@ import { LIMITES, MASCARAS } from '#common/campos-pessoais.ts';
 /**
  * Form fields of the declarations, bound to react-hook-form: a label, the input (masked where the spec
  * gives a mask), and the field's own message beside it. Text is trimmed on blur; UFs are upper-cased and
- * e-mails lower-cased as they are typed (minha-conta.md §5).
+ * e-mails lower-cased as they are typed (docs/produto/minha-conta.md §5).
  */
 
 interface PropsBase<T extends FieldValues> {
@@ -235,7 +235,7 @@ export function CamposRg<
   );
 }
 
-/** E-mail and phone, both optional (minha-conta.md §5), as both flows ask for them. */
+/** E-mail and phone, both optional (docs/produto/minha-conta.md §5), as both flows ask for them. */
 export function CamposContato<T extends FieldValues & Record<'email' | 'telefone', string>>({
   controle,
 }: {

@@ -1,6 +1,6 @@
 import { ErroApi } from '../../lib/api-client.ts';
 
-/** The server's message, or the flow's default when the server gave none (minha-conta.md §8). */
+/** The server's message, or the flow's default when the server gave none (docs/produto/minha-conta.md §8). */
 export function mensagemDoErro(erro: unknown, padrao: string): string {
   if (erro instanceof ErroApi && erro.codigoErro !== 'SemComunicacao' && erro.message) return erro.message;
   return padrao;

@@ -5,7 +5,7 @@ import { Alerta, Carregando } from '../../components/ui/estados.tsx';
 import { TextoDeclaracaoFolha } from './texto-declaracao.tsx';
 import type { FluxoDeclaracao, PassoComum } from './use-fluxo-declaracao.ts';
 
-/** The steps both flows share (minha-conta.md §2). */
+/** The steps both flows share (docs/produto/minha-conta.md §2). */
 
 export function PassoCarregando() {
   return <Carregando texto="Carregando dados..." />;

@@ -9,7 +9,7 @@ import { useFormularioPasso } from './use-formulario-passo.ts';
 
 export type EntradaLockdown = z.input<typeof formularioLockdownSchema>;
 
-/** Lockdown, step DadosPessoais (minha-conta.md §2, §5): the registry data, to confirm or correct. */
+/** Lockdown, step DadosPessoais (docs/produto/minha-conta.md §2, §5): the registry data, to confirm or correct. */
 export function FormularioDadosLockdown({
   iniciais,
   aoConfirmar,

@@ -26,7 +26,7 @@ import {
 import { CartaoPasso, FormularioPasso } from './etapas.tsx';
 import { useFormularioPasso } from './use-formulario-passo.ts';
 
-/** The forms of the MP 945 flow (minha-conta.md §2, §5), each validated by its wire schema. */
+/** The forms of the MP 945 flow (docs/produto/minha-conta.md §2, §5), each validated by its wire schema. */
 
 export function FormularioAcessoMp945({
   iniciais,

@@ -47,7 +47,7 @@ function separar({ email, telefone, ...dadosTPA }: FormularioLockdown) {
   return { dadosTPA, dadosContato: { email, telefone } };
 }
 
-/** /minha-conta/declaracao-lockdown (minha-conta.md §2, §4). */
+/** /minha-conta/declaracao-lockdown (docs/produto/minha-conta.md §2, §4). */
 export function PaginaDeclaracaoLockdown() {
   const avulso = useAvulso();
   const fluxo = useFluxoDeclaracao<Passo>(MENSAGENS);
@@ -59,7 +59,7 @@ export function PaginaDeclaracaoLockdown() {
   const [valores, setValores] = useState<EntradaLockdown | null>(null);
   const [confirmados, setConfirmados] = useState<FormularioLockdown | null>(null);
 
-  // Where the flow starts (minha-conta.md §4, Lockdown).
+  // Where the flow starts (docs/produto/minha-conta.md §4, Lockdown).
   useInicioDoFluxo(fluxo, acesso, config, (d) => {
     if (d.habilitacao?.habilitado && !d.dadosTPA) {
       fluxo.mostrarErro(MENSAGEM_ERRO_DADOS_PESSOAIS);

@@ -58,7 +58,7 @@ const SEM_SITUACOES: EntradaSituacoes = {
   doenca: false,
 };
 
-/** /minha-conta/declaracao-mp945 (minha-conta.md §2, §4): the leave declaration of MP 945/2020. */
+/** /minha-conta/declaracao-mp945 (docs/produto/minha-conta.md §2, §4): the leave declaration of MP 945/2020. */
 export function PaginaDeclaracaoMp945() {
   const fluxo = useFluxoDeclaracao<Passo>(MENSAGENS);
   const { passo, irPara } = fluxo;
@@ -80,7 +80,7 @@ export function PaginaDeclaracaoMp945() {
   const [situacoes, setSituacoes] = useState<SituacoesAfastamento | null>(null);
   const [contato, setContato] = useState<DadosContatoMp945 | null>(null);
 
-  // Where the flow starts (minha-conta.md §4, Leave).
+  // Where the flow starts (docs/produto/minha-conta.md §4, Leave).
   useInicioDoFluxo(fluxo, acesso, config, (d) => {
     if (d.habilitacao?.habilitado) {
       setDataHoraInicio(d.habilitacao.dataHoraCorrente);

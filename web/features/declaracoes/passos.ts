@@ -1,5 +1,5 @@
 /**
- * The step history of both declaration flows (minha-conta.md §2): 'Voltar' returns to the previous
+ * The step history of both declaration flows (docs/produto/minha-conta.md §2): 'Voltar' returns to the previous
  * step; the loading step is never stored; from the confirmation, or from the first step with an empty
  * history, 'Voltar' leaves the flow (to /minha-conta).
  */

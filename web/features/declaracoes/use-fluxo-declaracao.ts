@@ -4,7 +4,7 @@ import { MENSAGEM_ERRO_CONSULTA } from '#common/declaracoes.ts';
 import { mensagemDoErro, urlDaDeclaracaoExistente } from './erros.ts';
 import { usePassos } from './use-passos.ts';
 
-/** The steps every declaration flow has besides its own (minha-conta.md §2). */
+/** The steps every declaration flow has besides its own (docs/produto/minha-conta.md §2). */
 export type PassoComum = 'Carregando' | 'ErroGenerico' | 'NaoHabilitado' | 'Declaracao' | 'ConfirmacaoEnvio';
 
 /** The flow's own texts the shared steps show (common/declaracoes.ts, MENSAGENS_DECLARACAO). */
@@ -67,7 +67,7 @@ export function useFluxoDeclaracao<P extends string>(mensagens: MensagensFluxo) 
 export type FluxoDeclaracao<P extends string> = ReturnType<typeof useFluxoDeclaracao<P>>;
 
 /**
- * The first answers (the access call and the config) decide where the flow starts (minha-conta.md §4):
+ * The first answers (the access call and the config) decide where the flow starts (docs/produto/minha-conta.md §4):
  * a failure is ErroGenerico; a declaration already issued, its confirmation; anything else `decidir`.
  */
 export function useInicioDoFluxo<P extends string, D extends { declaracao: { url: string } | null }>(

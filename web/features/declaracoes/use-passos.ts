@@ -7,7 +7,7 @@ function topo() {
   window.scrollTo({ top: 0, left: 0 });
 }
 
-/** A flow's current step with its history; every change scrolls to the top (minha-conta.md §2). */
+/** A flow's current step with its history; every change scrolls to the top (docs/produto/minha-conta.md §2). */
 export function usePassos<P extends string>(inicial: P) {
   const navigate = useNavigate();
   const [estado, setEstado] = useState(() => iniciarPassos(inicial));

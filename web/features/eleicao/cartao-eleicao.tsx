@@ -8,7 +8,7 @@ import './eleicao.css';
 export const caminhoCandidatos = `${caminhos.eleicao}?candidatos`;
 
 /**
- * The home's single card while an election is loaded (escalacao.md §2: 'Eleição CPATP', button
+ * The home's single card while an election is loaded (docs/produto/escalacao.md §2: 'Eleição CPATP', button
  * 'Ver candidatos'), in place of the three call-to-action cards.
  */
 export function CartaoEleicao() {

@@ -11,7 +11,7 @@ import { registrarVoto } from './api.ts';
 import { estadoEleicao } from './estado.ts';
 import { FotoCandidato } from './foto-candidato.tsx';
 
-/** escalacao.md §4: nothing chosen → chosen → confirming → sending → success or error. */
+/** docs/produto/escalacao.md §4: nothing chosen → chosen → confirming → sending → success or error. */
 type Etapa = 'escolhendo' | 'confirmando' | 'enviando' | 'erro';
 
 export const MENSAGEM_ERRO_VOTO = 'Erro ao registrar o voto! Favor contactar a equipe de escalação do OGMO.';
@@ -89,7 +89,7 @@ export function Cedula({ eleicao }: { eleicao: EleicaoPendente }) {
   const reais = eleicao.candidatos.filter((c) => !ehVotoEspecial(c.matricula));
   const especiais = eleicao.candidatos.filter((c) => ehVotoEspecial(c.matricula));
 
-  // Success or failure, the election data goes and the worker goes home (escalacao.md §4).
+  // Success or failure, the election data goes and the worker goes home (docs/produto/escalacao.md §4).
   function concluir() {
     estadoEleicao.limpar();
     navigate(caminhos.inicio, { replace: true });

@@ -5,7 +5,7 @@ import { aoEncerrarSessao } from '../../lib/sessao.ts';
 import { buscarEleicaoPendente } from './api.ts';
 
 /**
- * The loaded election (escalacao.md §4) as client state: set by the after-login check, cleared by a
+ * The loaded election (docs/produto/escalacao.md §4) as client state: set by the after-login check, cleared by a
  * vote (success or failure) and by logout. While it is set the worker stays on /eleicao.
  */
 let eleicao: EleicaoPendente | null = null;

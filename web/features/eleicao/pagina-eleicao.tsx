@@ -10,12 +10,12 @@ import './eleicao.css';
 /** Where a worker with a loaded election may still go: the ballot itself and the logout screens. */
 const LIVRES: readonly string[] = [caminhos.eleicao, caminhos.login, caminhos.totem];
 
-/** Leaving /eleicao is allowed only when no election is loaded (escalacao.md §2); logout clears it. */
+/** Leaving /eleicao is allowed only when no election is loaded (docs/produto/escalacao.md §2); logout clears it. */
 const bloquearSaida: BlockerFunction = ({ nextLocation }) =>
   estadoEleicao.atual() !== null && !LIVRES.includes(nextLocation.pathname.replace(/\/+$/, ''));
 
 /**
- * /eleicao: first the home with its single card 'Eleição CPATP' (escalacao.md §2), then, with
+ * /eleicao: first the home with its single card 'Eleição CPATP' (docs/produto/escalacao.md §2), then, with
  * 'Ver candidatos' (?candidatos), the ballot.
  */
 export function PaginaEleicao() {

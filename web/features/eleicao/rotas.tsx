@@ -6,7 +6,7 @@ import { exigirLogin } from '../sessao/guarda.ts';
 import { carregarEleicaoPendente, estadoEleicao } from './estado.ts';
 
 /**
- * /eleicao needs a loaded election, else /inicio (escalacao.md §2). On a reload the client state is
+ * /eleicao needs a loaded election, else /inicio (docs/produto/escalacao.md §2). On a reload the client state is
  * gone, so the server is asked again (docs/decisions/0061-eleicao-navegacao.md).
  */
 async function exigirEleicao(): Promise<null> {

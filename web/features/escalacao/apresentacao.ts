@@ -2,7 +2,7 @@ import { format } from 'date-fns';
 import { CATEGORIA } from '#common/dominio.ts';
 import { nomeProprio, preencher } from '#common/formato.ts';
 
-/** How the offers screen writes holds, vacancies and times (escalacao.md §2 'Offers screen', §9). */
+/** How the offers screen writes holds, vacancies and times (docs/produto/escalacao.md §2 'Offers screen', §9). */
 
 /** 'PR00' → 'Porão 1', 'BL02' → 'Bloco 3'; any other code is shown as it is. */
 export function nomePorao(codigo: string): string {

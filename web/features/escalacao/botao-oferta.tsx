@@ -15,7 +15,7 @@ interface BotaoOfertaProps {
   aoTocar: () => void;
 }
 
-/** Pointer/group data, when the server sent it (it decides who may see it, escalacao.md §5). */
+/** Pointer/group data, when the server sent it (it decides who may see it, docs/produto/escalacao.md §5). */
 function dadosPonteiro(funcao: FuncaoOferta): string[] {
   const dados: string[] = [];
   if (funcao.ponteiro != null) dados.push(`Ponteiro ${funcao.ponteiro}`);

@@ -17,7 +17,7 @@ interface CartaoRequisicaoProps {
   aoTocar: (requisicao: Requisicao, porao: Porao, funcao: FuncaoOferta) => void;
 }
 
-/** Only the functions the worker is qualified for are shown (escalacao.md §2). */
+/** Only the functions the worker is qualified for are shown (docs/produto/escalacao.md §2). */
 function visiveis(porao: Porao): FuncaoOferta[] {
   return porao.funcoes.filter((f) => f.habilitado);
 }

@@ -1,7 +1,7 @@
 import type { AvulsosConfirmados } from '#common/api/escalacao.ts';
 
 /**
- * The panel 'Pessoas que já confirmaram escolhas' (escalacao.md §4 'Confirmed list status'):
+ * The panel 'Pessoas que já confirmaram escolhas' (docs/produto/escalacao.md §4 'Confirmed list status'):
  * indefinido → carregando → carregado | erro. A reload keeps showing the cached list meanwhile;
  * results for another call number than the loaded one are dropped.
  */

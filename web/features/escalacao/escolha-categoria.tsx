@@ -25,7 +25,7 @@ function resumoCategoria(categoria: CategoriaEscala | undefined): string {
   return `${disponiveis} · ${categoria.qtdEscolhas} ${categoria.qtdEscolhas === 1 ? 'escolhida' : 'escolhidas'}`;
 }
 
-/** The child area of /escalacao: the category chooser (escalacao.md §2 'Category chooser'). */
+/** The child area of /escalacao: the category chooser (docs/produto/escalacao.md §2 'Category chooser'). */
 export function EscolhaCategoria() {
   const avulso = useAvulso();
   const { escalaCarregada, vagas } = useEstadoEscala();

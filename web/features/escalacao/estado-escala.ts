@@ -13,7 +13,7 @@ import { catalogoErros } from '#common/erros.ts';
 import { proximaPreferencia } from '#common/preferencia.ts';
 
 /**
- * The state machine of the offer choice (escalacao.md §4 'Function offer choice' and 'Bulk actions'),
+ * The state machine of the offer choice (docs/produto/escalacao.md §4 'Function offer choice' and 'Bulk actions'),
  * as pure functions over the loaded call (escalaCarregada). The store (loja-escala.ts) runs them and posts
  * what they ask to post; nothing here does I/O, so every transition is unit-tested.
  */

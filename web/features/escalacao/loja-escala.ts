@@ -107,7 +107,7 @@ export async function carregarVagas(numEscalacao: number): Promise<EscalaCarrega
 
 /**
  * Loads the vacancies when the worker is not impeded, an open call exists and none is loaded yet
- * (escalacao.md §4): after login and when /escalacao opens. Never throws; a failure stays in `vagas`.
+ * (docs/produto/escalacao.md §4): after login and when /escalacao opens. Never throws; a failure stays in `vagas`.
  */
 export function garantirVagas(dados: DadosLogin | null = sessao.dados()): Promise<void> {
   if (!dados || dados.impedimento || estado.escalaCarregada) return Promise.resolve();
@@ -225,7 +225,7 @@ assinarAoVivo('confirmados', ({ numEscalacao, codCategoria }) => {
   }
 });
 
-/** Logout clears the loaded call (escalacao.md §4 'Session'). */
+/** Logout clears the loaded call (docs/produto/escalacao.md §4 'Session'). */
 export function limparEscala(): void {
   geracao++;
   cargaEmCurso = null;

@@ -8,7 +8,7 @@ import { garantirVagas } from './loja-escala.ts';
 import './escalacao.css';
 
 /**
- * /escalacao and its children (escalacao.md §2): the call box and, for test users, the 'Carregar Escala nº'
+ * /escalacao and its children (docs/produto/escalacao.md §2): the call box and, for test users, the 'Carregar Escala nº'
  * form stay on top; the child area is the category chooser or the offers of one category.
  */
 export function PaginaEscalacao() {

@@ -40,7 +40,7 @@ function Resumo({ escolhidas, enviando, erros }: { escolhidas: number; enviando:
   );
 }
 
-/** /escalacao/ofertas/:categoria (escalacao.md §2 'Offers screen'). */
+/** /escalacao/ofertas/:categoria (docs/produto/escalacao.md §2 'Offers screen'). */
 export function PaginaOfertas() {
   const { categoria: segmento } = useParams();
   const avulso = useAvulso();

@@ -7,7 +7,7 @@ import { configPublicaQuery, escalaAbertaQuery } from '../sessao/api.ts';
 import './inicio.css';
 
 /**
- * The call information box of escalacao.md §2, used on /inicio and /escalacao. Order of precedence:
+ * The call information box of docs/produto/escalacao.md §2, used on /inicio and /escalacao. Order of precedence:
  * impeded worker (red, its messages or 'TPA IMPEDIDO'), else the open call, else 'NÃO TEM CHAMADA
  * ABERTA!' (or the loading text). 'AMBIENTE DE TESTES!' is added in the test environment.
  */

@@ -17,7 +17,7 @@ interface CrachaProps {
 }
 
 /**
- * The full-screen identification badge shown at the port gate (escalacao.md §2). Sizes follow the
+ * The full-screen identification badge shown at the port gate (docs/produto/escalacao.md §2). Sizes follow the
  * viewport; clicking the photo enlarges it, clicking anywhere else closes the badge.
  */
 export function Cracha({ aberto, aoMudar, avulso, trabalho }: CrachaProps) {

@@ -3,7 +3,7 @@ import { BotaoVoltar } from '../../components/ui/estados.tsx';
 import { caminhos } from '../../lib/caminhos.ts';
 import './inicio.css';
 
-/** /fale-com-o-ogmo (escalacao.md §2): a placeholder that shows only 'Em breve!'. */
+/** /fale-com-o-ogmo (docs/produto/escalacao.md §2): a placeholder that shows only 'Em breve!'. */
 export function PaginaFaleComOgmo() {
   return (
     <div className="pilha">

@@ -6,7 +6,7 @@ import { caminhos } from '../../lib/caminhos.ts';
 import { useDadosLogin } from '../../lib/sessao.ts';
 import './inicio.css';
 
-/** /funcoes (escalacao.md §2-3, public): the function categories, each function with its colour and icon. */
+/** /funcoes (docs/produto/escalacao.md §2-3, public): the function categories, each function with its colour and icon. */
 export function PaginaFuncoes() {
   const logado = useDadosLogin() !== null;
   return (

@@ -38,7 +38,7 @@ function CartaoAcao({ para, icone, titulo, texto, botao, destaque = false }: Car
   );
 }
 
-/** /inicio (escalacao.md §2): call box, current job, three cards and the 'Atenção!' notice. */
+/** /inicio (docs/produto/escalacao.md §2): call box, current job, three cards and the 'Atenção!' notice. */
 export function PaginaInicio() {
   const avulso = useAvulso();
   const eleicao = useEleicaoPendente();

@@ -9,7 +9,7 @@ import { dataTrabalho } from './data-trabalho.ts';
 import './inicio.css';
 
 /**
- * The current job (escalacao.md §2, 'Escalado para a operação') with the 'Crachá' button; nothing when
+ * The current job (docs/produto/escalacao.md §2, 'Escalado para a operação') with the 'Crachá' button; nothing when
  * the worker has no current job. Used on /inicio and /escalacao.
  */
 export function TrabalhoCorrente() {

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { apiFinanceiro } from '#common/api/financeiro.ts';
 import { chamar } from '../../lib/api-client.ts';
 
-/** The four pay-document lists (minha-conta.md §7). Documents change rarely: five minutes fresh. */
+/** The four pay-document lists (docs/produto/minha-conta.md §7). Documents change rarely: five minutes fresh. */
 const FRESCOR = 5 * 60_000;
 
 export const contrachequesQuery = queryOptions({

@@ -25,7 +25,7 @@ export type EstadoDownload =
   | { fase: 'erro'; mensagem: string };
 
 /**
- * Downloads one document (minha-conta.md §4): asks for it by `arquivo`, saves it under the last path segment
+ * Downloads one document (docs/produto/minha-conta.md §4): asks for it by `arquivo`, saves it under the last path segment
  * of `arquivo`; the state drives the button (progress, done, failure).
  */
 export function useBaixarDocumento(caminho: EndpointDownload, arquivo: string) {

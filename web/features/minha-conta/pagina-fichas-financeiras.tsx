@@ -16,7 +16,7 @@ const pdf = (ano: number, f: FichaFinanceira): PdfDocumento => ({
   descricao: `da ficha financeira de ${f.nomeMes}/${ano}`,
 });
 
-/** Every value of a record (minha-conta.md §3), in the order a worker reads them. */
+/** Every value of a record (docs/produto/minha-conta.md §3), in the order a worker reads them. */
 function camposFicha(f: FichaFinanceira): [string, string][] {
   const d = f.dados;
   return [

@@ -6,7 +6,7 @@ import { useAvulso } from '../../lib/sessao.ts';
 import { CabecalhoPagina } from './componentes.tsx';
 import './minha-conta.css';
 
-/** /minha-conta (minha-conta.md §2): the four tiles and the two declarations the parameters allow (§6). */
+/** /minha-conta (docs/produto/minha-conta.md §2): the four tiles and the two declarations the parameters allow (§6). */
 export function PaginaMinhaConta() {
   const avulso = useAvulso();
   const declaracoes = tilesMinhaConta(avulso.parametros, avulso.codCategoria);

@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 
 /**
- * The account area (minha-conta.md §2), mounted under the login guard in web/router.tsx. The two
+ * The account area (docs/produto/minha-conta.md §2), mounted under the login guard in web/router.tsx. The two
  * declaration pages belong to features/declaracoes. Each page loads on demand.
  */
 export const rotasMinhaConta: RouteObject[] = [

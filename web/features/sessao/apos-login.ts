@@ -8,7 +8,7 @@ import { escalaAbertaQuery } from './api.ts';
 import { ativarOffline } from './offline.ts';
 
 /**
- * What happens right after a successful login (escalacao.md §4), as one readable sequence.
+ * What happens right after a successful login (docs/produto/escalacao.md §4), as one readable sequence.
  * Returns the path to go to. Other features add their step here (pending election, vacancies).
  * Prefetches never throw: a page that needs the data shows its own error.
  */

@@ -6,7 +6,7 @@ import { ehQuiosque } from '../../lib/token.ts';
 import { escalaAbertaQuery, sair } from './api.ts';
 
 /**
- * Clears everything the client knows about the worker (escalacao.md §4): token and dadosLogin, every
+ * Clears everything the client knows about the worker (docs/produto/escalacao.md §4): token and dadosLogin, every
  * feature's client state (sessao.encerrar), the server state cache; then reloads the open call, which
  * the logged-out screens show too. Returns where to go: /totem at the kiosk, /login elsewhere.
  */

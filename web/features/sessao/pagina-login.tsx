@@ -60,7 +60,7 @@ function ChamadaAberta() {
 }
 
 /**
- * /login and /totem (escalacao.md §2): fields Usuário and Senha, button Confirmar. At the kiosk an
+ * /login and /totem (docs/produto/escalacao.md §2): fields Usuário and Senha, button Confirmar. At the kiosk an
  * on-screen numeric keyboard fills the focused field and the session is a kiosk session.
  */
 export function PaginaLogin({ quiosque = false }: { quiosque?: boolean }) {
@@ -115,7 +115,7 @@ export function PaginaLogin({ quiosque = false }: { quiosque?: boolean }) {
     try {
       marcarQuiosque(quiosque);
       const dados = await entrar({ ...campos, ...(quiosque ? { quiosque: true } : {}) });
-      // A login answer without a token forces a logout (escalacao.md §4).
+      // A login answer without a token forces a logout (docs/produto/escalacao.md §4).
       if (!sessao.temToken()) {
         limparSessaoLocal();
         setErro('Não foi possível iniciar a sessão. Tente novamente.');

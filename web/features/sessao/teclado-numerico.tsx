@@ -8,7 +8,7 @@ interface TecladoNumericoProps {
 
 const DIGITOS = ['1', '2', '3', '4', '5', '6', '7', '8', '9'] as const;
 
-/** The kiosk's on-screen numeric keyboard (escalacao.md §2): big touch targets, digits only. */
+/** The kiosk's on-screen numeric keyboard (docs/produto/escalacao.md §2): big touch targets, digits only. */
 export function TecladoNumerico({ aoTeclar, desabilitado = false }: TecladoNumericoProps) {
   return (
     <fieldset className="teclado-numerico">

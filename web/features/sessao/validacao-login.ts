@@ -2,7 +2,7 @@ import { SENHA_MAX, SENHA_MIN, TAMANHO_USUARIO } from '#common/dominio.ts';
 
 /**
  * The login form's checks, the same rules and messages as the wire schema `loginBody` (common/api/sessao.ts,
- * escalacao.md §5) without loading zod on the login page, the lightest page of the app
+ * docs/produto/escalacao.md §5) without loading zod on the login page, the lightest page of the app
  * (docs/decisions/0133). validacao-login.test.ts checks both agree on every input fast-check makes.
  */
 export interface CamposLogin {

@@ -25,7 +25,7 @@ import { chaveRota, rotasParaFuzz } from '../test/fuzz/rotas.ts';
 const CASOS = Number(process.env.FUZZ_CASOS ?? 1_000);
 const SEMENTE = Number(process.env.FUZZ_SEMENTE ?? Math.floor(Math.random() * 2 ** 31));
 /** Cases of one route in flight at once: enough to keep the database busy, few enough to name a culprit. */
-const LOTE = 50;
+const LOTE = 100;
 const TRABALHADOR = '100008';
 const OPCOES: OpcoesGeradores = { urlsRuins: false };
 /** FUZZ_ROTAS=<regex> fuzzes only the matching routes ("POST /api/vagas"), to replay one quickly. */
@@ -49,15 +49,22 @@ const donos = [TRABALHADOR, ESCALADOR_DEMO];
  * A new session when a case ended one (a logout that was, rightly, accepted): made by the session service
  * itself, since a password login (Argon2id) per batch would cost more than the batch.
  */
-async function manterSessoes() {
+async function manterSessoes(): Promise<boolean> {
+  let nova = false;
   for (const nome of ['trabalhador', 'equipe'] as const) {
     const s = sessoes[nome];
-    const r = await amb.app.inject({ method: 'GET', url: '/api/sessao', headers: { 'x-access-token': s.token } });
+    const r = await amb.app.inject({
+      method: 'GET',
+      url: '/api/sessao',
+      headers: { 'x-access-token': s.token },
+    });
     const env = r.json() as { sucesso: boolean; dados?: unknown };
     if (!env.sucesso || env.dados === null) {
       s.token = await criarSessao(amb.db, amb.config, amb.relogio, s.codAvulso, false);
+      nova = true;
     }
   }
+  return nova;
 }
 
 /**
@@ -85,7 +92,10 @@ async function ehDaEquipe(rota: RotaFuzz): Promise<boolean> {
 }
 
 function sementeDaRota(rota: RotaFuzz): number {
-  return createHash('sha256').update(`${SEMENTE}:${chaveRota(rota.metodo, rota.caminho)}`).digest().readInt32LE(0);
+  return createHash('sha256')
+    .update(`${SEMENTE}:${chaveRota(rota.metodo, rota.caminho)}`)
+    .digest()
+    .readInt32LE(0);
 }
 
 interface Falha {
@@ -116,7 +126,9 @@ describe(`fuzz da API (semente ${SEMENTE}, ${CASOS} casos por rota)`, () => {
     const chave = chaveRota(rota.metodo, rota.caminho);
     it(chave, { timeout: 300_000 }, async () => {
       const semente = sementeDaRota(rota);
+      const t0 = Date.now();
       const casos = fc.sample(casoDaRota(rota, OPCOES), { seed: semente, numRuns: CASOS });
+      const msGeracao = Date.now() - t0;
       const daEquipe = await ehDaEquipe(rota);
       const escrita = rota.metodo !== 'GET';
       const falhas: Falha[] = [];
@@ -128,34 +140,48 @@ describe(`fuzz da API (semente ${SEMENTE}, ${CASOS} casos por rota)`, () => {
         let relogio: NodeJS.Timeout | undefined;
         const prazo = new Promise<Resposta>((resolver) => {
           relogio = setTimeout(
-            () => resolver({ status: 0, headers: {}, json: undefined, texto: `sem resposta em ${PRAZO_MS} ms` }),
+            () =>
+              resolver({ status: 0, headers: {}, json: undefined, texto: `sem resposta em ${PRAZO_MS} ms` }),
             PRAZO_MS,
           );
         });
         const r = await Promise.race([enviar(amb.app, rota, caso, sessaoDo(caso)), prazo]);
         clearTimeout(relogio);
-        const rotulo = r.status === 0 ? 'prazo' : `${r.status}${(r.json as { codigoErro?: string } | undefined)?.codigoErro ? ` ${(r.json as { codigoErro: string }).codigoErro}` : ''}`;
+        const rotulo =
+          r.status === 0
+            ? 'prazo'
+            : `${r.status}${(r.json as { codigoErro?: string } | undefined)?.codigoErro ? ` ${(r.json as { codigoErro: string }).codigoErro}` : ''}`;
         estatuto.set(rotulo, (estatuto.get(rotulo) ?? 0) + 1);
         const problema = problemaDaResposta(rota, caso, r);
         if (problema) falhas.push({ caso, problema });
         return r;
       };
-      const digesto = () => digestoLinhas(amb.db, donos, true);
+      const digesto = async () => {
+        const t = Date.now();
+        const d = await digestoLinhas(amb.banco, donos, true);
+        msDigesto += Date.now() - t;
+        return d;
+      };
+      let msDigesto = 0;
+      // The digest after a batch is the one before the next, unless a new session was made in between.
+      let atual: Digesto | undefined = escrita ? await digesto() : undefined;
 
       for (let i = 0; i < casos.length; i += LOTE) {
         const lote = casos.slice(i, i + LOTE);
-        const antes: Digesto | undefined = escrita ? await digesto() : undefined;
+        const antes = atual;
         const respostas = await Promise.all(lote.map(rodar));
-        if (antes && tabelasAlteradas(antes, await digesto()).length > 0) {
+        if (antes) atual = await digesto();
+        if (antes && atual && tabelasAlteradas(antes, atual).length > 0) {
           // Something changed: a success may have (rightly), a refusal must not. The refused cases again, as
           // a batch between two digests; if that changes anything, each alone, to name the one that writes.
           const refusados = lote.filter((_, j) => {
             const r = respostas[j];
             return r !== undefined && recusada(r);
           });
-          const a = await digesto();
+          const a = atual;
           await Promise.all(refusados.map((caso) => enviar(amb.app, rota, caso, sessaoDo(caso))));
-          if (tabelasAlteradas(a, await digesto()).length > 0) {
+          atual = await digesto();
+          if (tabelasAlteradas(a, atual).length > 0) {
             for (const caso of refusados) {
               const a1 = await digesto();
               const r = await rodar(caso);
@@ -163,14 +189,15 @@ describe(`fuzz da API (semente ${SEMENTE}, ${CASOS} casos por rota)`, () => {
               if (recusada(r) && mudou.length > 0)
                 falhas.push({ caso, problema: `recusa (${r.status}) alterou ${mudou.join(', ')}` });
             }
+            atual = await digesto();
           }
         }
-        await manterSessoes();
+        if ((await manterSessoes()) && escrita) atual = await digesto();
       }
       contagem.set(chave, casos.length);
       const respostas = [...estatuto].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k}×${n}`);
       console.log(
-        `fuzz ${chave}: ${casos.length} casos em ${((Date.now() - inicio) / 1000).toFixed(1)} s (${daEquipe ? 'equipe' : 'trabalhador'}) → ${respostas.join(', ')}`,
+        `fuzz ${chave}: ${casos.length} casos em ${((Date.now() - inicio) / 1000).toFixed(1)} s (geração ${(msGeracao / 1000).toFixed(1)} s)${escrita ? ` (digestos ${(msDigesto / 1000).toFixed(1)} s)` : ''} (${daEquipe ? 'equipe' : 'trabalhador'}) → ${respostas.join(', ')}`,
       );
       if (falhas.length > 0) {
         const linhas = falhas

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { Database, Db } from '../../db/schema.ts';
+import { type RawBuilder, sql } from 'kysely';
+import type { Banco } from '../../db/connection.ts';
+import type { Database } from '../../db/schema.ts';
 
 /**
  * A digest of the rows a refused write must not change (docs/decisions/0064-fuzz-da-api.md): every row of
@@ -62,40 +64,61 @@ export interface Digesto {
   porTabela: Record<string, string>;
 }
 
-export async function digestoLinhas(db: Db, codAvulsos: readonly string[], equipe: boolean): Promise<Digesto> {
-  const consultas: [string, Promise<unknown[]>][] = [];
-  for (const t of DO_TRABALHADOR) {
-    // biome-ignore lint/suspicious/noExplicitAny: one generic read over tables that all have cod_avulso
-    const q = (db as any).selectFrom(t).selectAll().where('cod_avulso', 'in', codAvulsos);
-    consultas.push([`${t}(trabalhador)`, q.execute()]);
-  }
-  consultas.push([
-    'sessao(trabalhador)',
-    db
-      .selectFrom('sessao')
-      .select(['token_hash', 'sessao_id', 'cod_avulso', 'quiosque', 'criada_em', 'revogada_em'])
-      .where('cod_avulso', 'in', codAvulsos)
-      .execute(),
-  ]);
-  consultas.push([
-    'declaracao(trabalhador)',
-    db
-      .selectFrom('declaracao')
-      .select(['id', 'tipo', 'cod_avulso', 'codigo_verificacao', 'emitida_em', 'nome', 'cpf', 'situacoes'])
-      .where('cod_avulso', 'in', codAvulsos)
-      .execute(),
-  ]);
-  if (equipe) {
-    for (const t of DA_EQUIPE) {
-      // biome-ignore lint/suspicious/noExplicitAny: one generic read over the staff tables
-      consultas.push([t, (db as any).selectFrom(t).selectAll().execute()]);
-    }
-  }
-  const resultados = await Promise.all(consultas.map(([, p]) => p));
-  const porTabela: Record<string, string> = {};
-  consultas.forEach(([nome], i) => {
-    porTabela[nome] = resumir(resultados[i] ?? []);
+/** One digested set of rows: its name and the query that reads them. */
+interface Parte {
+  nome: string;
+  consulta: RawBuilder<unknown>;
+}
+
+function partes(codAvulsos: readonly string[], equipe: boolean): Parte[] {
+  const donos = sql.join(codAvulsos.map((c) => sql`${c}`));
+  const lista: Parte[] = DO_TRABALHADOR.map((t) => ({
+    nome: `${t}(trabalhador)`,
+    consulta: sql`select * from ${sql.table(t)} where cod_avulso in (${donos})`,
+  }));
+  lista.push({
+    nome: 'sessao(trabalhador)',
+    consulta: sql`select token_hash, sessao_id, cod_avulso, quiosque, criada_em, revogada_em from sessao
+      where cod_avulso in (${donos})`,
   });
+  lista.push({
+    nome: 'declaracao(trabalhador)',
+    consulta: sql`select id, tipo, cod_avulso, codigo_verificacao, emitida_em, nome, cpf, situacoes
+      from declaracao where cod_avulso in (${donos})`,
+  });
+  if (equipe)
+    for (const t of DA_EQUIPE) lista.push({ nome: t, consulta: sql`select * from ${sql.table(t)}` });
+  return lista;
+}
+
+/**
+ * On PostgreSQL one round trip: each set hashed by the server (md5 over its rows as text, in order). On
+ * SQLite, in-process, the rows are read and hashed here.
+ */
+export async function digestoLinhas(
+  banco: Banco,
+  codAvulsos: readonly string[],
+  equipe: boolean,
+): Promise<Digesto> {
+  const lista = partes(codAvulsos, equipe);
+  const porTabela: Record<string, string> = {};
+  if (banco.dialeto === 'postgres') {
+    const uniao = sql.join(
+      lista.map(
+        (p) =>
+          sql`select ${p.nome}::text as t, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h
+            from (${p.consulta}) x`,
+      ),
+      sql` union all `,
+    );
+    const r = await sql<{ t: string; h: string }>`${uniao}`.execute(banco.db);
+    for (const linha of r.rows) porTabela[linha.t] = linha.h;
+    return { porTabela };
+  }
+  for (const p of lista) {
+    const r = await p.consulta.execute(banco.db);
+    porTabela[p.nome] = resumir(r.rows);
+  }
   return { porTabela };
 }
 

@@ -44,7 +44,12 @@ export async function enviar(
     cookies['XSRF-TOKEN'] = sessao.xsrf;
     headers['x-xsrf-token'] = caso.xsrfForjado ? `${sessao.xsrf.slice(1)}x` : sessao.xsrf;
   }
-  const opcoes: InjectOptions = { method: caso.metodo as InjectOptions['method'], url: caso.url, headers, cookies };
+  const opcoes: InjectOptions = {
+    method: caso.metodo as InjectOptions['method'],
+    url: caso.url,
+    headers,
+    cookies,
+  };
   if (caso.corpo !== undefined) opcoes.payload = caso.corpo;
   if (rota.fluxo) {
     const r = await app.inject({ ...opcoes, payloadAsStream: true });

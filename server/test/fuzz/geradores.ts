@@ -297,8 +297,15 @@ function listaDoNo(no: No, profundidade: number): fc.Arbitrary<unknown> {
   return fc.oneof(
     { weight: 4, arbitrary: fc.array(item, { minLength: no.minItems ?? 0, maxLength: Math.min(max, 4) }) },
     { weight: 1, arbitrary: fc.constant([]) },
-    // One past the limit: copies of one item keep the generation cheap.
-    { weight: 1, arbitrary: item.map((v) => Array.from({ length: Math.min(max + 1, 2_000) }, () => v)) },
+    // One past the limit: copies of one small item keep the generation cheap (500 copies of a 70 KB string
+    // would be a 35 MB body to write, for the same 413 one copy gets).
+    {
+      weight: 1,
+      arbitrary: item.map((v) => {
+        const pequeno = paraJson(v).length <= 200 ? v : 0;
+        return Array.from({ length: Math.min(max + 1, 2_000) }, () => pequeno);
+      }),
+    },
   );
 }
 

@@ -18,6 +18,7 @@ import { opcoesDeProtocolo } from './plugins/erros-de-protocolo.ts';
 import { documentarApi } from './plugins/openapi.ts';
 import { servirWeb } from './plugins/web.ts';
 import { protegerXsrf } from './plugins/xsrf.ts';
+import { type OpcoesPluginPush, pluginPush } from './push/plugin.ts';
 import { rotasAvulso } from './routes/avulso/rotas.ts';
 import { rotasDeclaracoes } from './routes/declaracoes/rotas.ts';
 import { rotasEleicoes } from './routes/eleicoes/rotas.ts';
@@ -27,6 +28,7 @@ import { rotasEventos } from './routes/eventos/rotas.ts';
 import { rotasFinanceiro } from './routes/financeiro/rotas.ts';
 import { rotasFotos } from './routes/fotos/rotas.ts';
 import { rotasGestao } from './routes/gestao/rotas.ts';
+import { rotasPush } from './routes/push/rotas.ts';
 import { rotasResultadoEscala } from './routes/resultado-escala/rotas.ts';
 import { rotasSeguranca } from './routes/seguranca/rotas.ts';
 import { rotasSessao } from './routes/sessao/rotas.ts';
@@ -41,6 +43,8 @@ export interface OpcoesApp {
   clock?: Clock;
   /** Pino logger options; false in tests. */
   logger?: boolean | object;
+  /** Web Push (tests: an HTTPS agent that trusts their own push receiver). */
+  push?: OpcoesPluginPush;
 }
 
 /** Long random path segments (declaration links) are hidden from logs, like query strings. */
@@ -140,6 +144,7 @@ export async function construirApp(opcoes: OpcoesApp): Promise<FastifyInstance> 
   // App modules.
   await app.register(pluginEscalacao);
   await app.register(pluginAoVivo);
+  await app.register(pluginPush, opcoes.push ?? {});
 
   // Routes: the document first, so it sees every route registered after it.
   await documentarApi(app, config.versao);
@@ -155,6 +160,7 @@ export async function construirApp(opcoes: OpcoesApp): Promise<FastifyInstance> 
   await app.register(rotasGestao);
   await app.register(rotasSeguranca);
   await app.register(rotasResultadoEscala);
+  await app.register(rotasPush);
 
   await servirWeb(app, config.webDir);
   return app;

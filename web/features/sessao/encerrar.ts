@@ -1,3 +1,4 @@
+import { esquecerAvisosNoAparelho } from '../../lib/avisos-push.ts';
 import { caminhos } from '../../lib/caminhos.ts';
 import { apagarDadosOffline } from '../../lib/conexao.ts';
 import { queryClient } from '../../lib/consultas.ts';
@@ -22,6 +23,8 @@ export function limparSessaoLocal(): string {
 
 /** Logout: POST /api/logout (the server revokes the token), then the local clean-up. */
 export async function encerrarSessao(): Promise<string> {
+  // This phone stops getting the worker's notices; the server drops the session's subscription itself.
+  await esquecerAvisosNoAparelho();
   if (sessao.temToken()) {
     try {
       await sair();

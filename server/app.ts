@@ -10,10 +10,11 @@ import { pluginEscalacao } from './escalacao/plugin.ts';
 import { ehApi } from './http/caminho.ts';
 import type { Contexto } from './http/contexto.ts';
 import { prepararAutenticacao } from './plugins/autenticacao.ts';
-import { cabecalhosDeSeguranca } from './plugins/cabecalhos-seguranca.ts';
+import { cabecalhosDeSeguranca, calcularCabecalhosDeSeguranca } from './plugins/cabecalhos-seguranca.ts';
 import { catalogarRotas } from './plugins/catalogo-rotas.ts';
 import { comprimirRespostasApi } from './plugins/compressao.ts';
 import { tratarErros } from './plugins/envelope.ts';
+import { opcoesDeProtocolo } from './plugins/erros-de-protocolo.ts';
 import { documentarApi } from './plugins/openapi.ts';
 import { servirWeb } from './plugins/web.ts';
 import { protegerXsrf } from './plugins/xsrf.ts';
@@ -57,6 +58,29 @@ function urlParaLog(url: string): string {
  */
 export async function construirApp(opcoes: OpcoesApp): Promise<FastifyInstance> {
   const { config, banco } = opcoes;
+  const imagens = ["'self'", 'data:', 'blob:'];
+  if (config.fotoBaseUrl) imagens.push(new URL(config.fotoBaseUrl).origin);
+  const seguranca = calcularCabecalhosDeSeguranca({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: imagens,
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'same-origin' },
+    strictTransportSecurity: config.producao,
+    crossOriginEmbedderPolicy: false,
+  });
   const app = Fastify({
     logger:
       opcoes.logger === false
@@ -74,6 +98,7 @@ export async function construirApp(opcoes: OpcoesApp): Promise<FastifyInstance> 
           },
     bodyLimit: 64 * 1024,
     trustProxy: config.trustProxy,
+    ...opcoesDeProtocolo(config, seguranca),
   });
 
   const gravacao = new GravacaoEmGrupo(banco);
@@ -98,29 +123,7 @@ export async function construirApp(opcoes: OpcoesApp): Promise<FastifyInstance> 
 
   // External plugins.
   await app.register(fastifyCookie);
-  const imagens = ["'self'", 'data:', 'blob:'];
-  if (config.fotoBaseUrl) imagens.push(new URL(config.fotoBaseUrl).origin);
-  cabecalhosDeSeguranca(app, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: imagens,
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-      },
-    },
-    frameguard: { action: 'deny' },
-    referrerPolicy: { policy: 'same-origin' },
-    strictTransportSecurity: config.producao,
-    crossOriginEmbedderPolicy: false,
-  });
+  cabecalhosDeSeguranca(app, seguranca);
 
   // App plugins.
   tratarErros(app);

@@ -50,6 +50,15 @@ export interface Config {
     /** A comment line on every stream this often, which also ends the streams of ended sessions. */
     pulsoMs: number;
   };
+  /** What a slow or greedy client may hold (docs/decisions/0091-limites-de-protocolo-e-de-uso.md). */
+  limites: {
+    /** Headers and body of one request must arrive within this (TEMPO_REQUISICAO_SEGUNDOS), or 408. */
+    tempoRequisicaoSegundos: number;
+    /** Open connections one remote address may hold (CONEXOES_POR_ENDERECO, 0 = no cap). */
+    conexoesPorEndereco: number;
+  };
+  /** How often expired sessions are deleted (LIMPEZA_MINUTOS). */
+  limpezaMinutos: number;
   /** Web Push, "Avisos no celular" (docs/decisions/0162). */
   push: {
     /** VAPID keys (base64url) from VAPID_PUBLICA/VAPID_PRIVADA; unset: generated once and kept in the database. */
@@ -175,6 +184,11 @@ export function carregarConfig(env: NodeJS.ProcessEnv = process.env): Config {
       intervaloContagensMs: 1_000,
       pulsoMs: numero(env.AO_VIVO_PULSO_SEGUNDOS, 20) * 1_000,
     },
+    limites: {
+      tempoRequisicaoSegundos: numero(env.TEMPO_REQUISICAO_SEGUNDOS, 30),
+      conexoesPorEndereco: inteiro(env.CONEXOES_POR_ENDERECO, 256, 0, 1_000_000),
+    },
+    limpezaMinutos: numero(env.LIMPEZA_MINUTOS, 10),
     push: configPush(env, urlPublica),
     organizacao: {
       nome: env.ORG_NOME ?? 'OGMO Suape',

@@ -297,7 +297,12 @@ const quando = new Date().toISOString().slice(0, 16).replace('T', ' ');
 if (!coletarLixo) console.log('(sem --expose-gc: a coleta de lixo pode cair dentro das medidas)');
 // BENCH_SCALE=1: Santos size only (a quicker run; no growth figure).
 const tamanhos: (readonly [string, number])[] =
-  OPCOES.escala > 1 ? [['Santos (1×)', 1], [`${OPCOES.escala}×`, OPCOES.escala]] : [['Santos (1×)', 1]];
+  OPCOES.escala > 1
+    ? [
+        ['Santos (1×)', 1],
+        [`${OPCOES.escala}×`, OPCOES.escala],
+      ]
+    : [['Santos (1×)', 1]];
 const resultados = tamanhos.map(([rotulo, fator]) =>
   medir(rotulo, OPCOES.trabalhadores * fator, OPCOES.ofertasPorCategoria * fator),
 );

@@ -27,6 +27,8 @@ export interface PostRecebido {
 
 export interface ReceptorPush {
   origem: string;
+  /** The self-signed certificate (PEM), for an agent in another process. */
+  certificado: Buffer;
   /** Trusts this receiver's certificate and nothing else. */
   agente: https.Agent;
   recebidos: PostRecebido[];
@@ -94,6 +96,7 @@ export async function iniciarReceptorPush(): Promise<ReceptorPush> {
   const agente = new https.Agent({ ca: cert, keepAlive: false });
   return {
     origem: `https://127.0.0.1:${port}`,
+    certificado: cert,
     agente,
     recebidos,
     aguardar: (n) =>

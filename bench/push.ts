@@ -1,7 +1,6 @@
 import { fork } from 'node:child_process';
 import { createECDH, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import https from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -63,14 +62,13 @@ if (process.argv[2] === '--receptor') {
         .execute();
     }
     const config = carregarConfig({ ...process.env, PUSH_SERVICOS: '127.0.0.1' });
-    const agente = new https.Agent({ ca: certificado, keepAlive: true, maxSockets: 16 });
     let resumo: ResumoEnvio | undefined;
     const enviador = new EnviadorPush({
       db: banco.db,
       chaves: await chavesVapid(banco.db, config),
       contato: config.push.contato,
       servicos: config.push.servicos,
-      agente,
+      ca: certificado,
       relatarFalha: (erro) => console.error(erro),
       registrar: (r) => {
         resumo = r;
@@ -107,7 +105,7 @@ if (process.argv[2] === '--receptor') {
         2,
       ),
     );
-    agente.destroy();
+    await enviador.fechar();
   } finally {
     await banco.fechar();
     rmSync(pasta, { recursive: true, force: true });

@@ -4,7 +4,7 @@ import type { DadosDe, Endpoint, EntradaDe } from '#common/api/endpoint.ts';
 import { respondeArquivo, urlDe } from '#common/api/endpoint.ts';
 import { apiSessao } from '#common/api/sessao.ts';
 import { envelopeSucesso } from '#common/envelope.ts';
-import { construirApp } from '../app.ts';
+import { construirApp, type OpcoesApp } from '../app.ts';
 import { RelogioManual } from '../clock.ts';
 import type { Config } from '../config.ts';
 import { carregarConfig } from '../config.ts';
@@ -133,11 +133,14 @@ export class ClienteTeste {
 
   /** Calls an endpoint's path with input the schemas may refuse (the answer is then read loosely). */
   chamarBruto(endpoint: Endpoint, entrada: EntradaBruta, opcoes: OpcoesChamada = {}) {
+    // A body that is a file (text/csv) goes as is, with its type; the rest as JSON.
+    const tipo = endpoint.tipoCorpo ? { 'content-type': `${endpoint.tipoCorpo}; charset=utf-8` } : {};
     return this.requisitar({
       method: endpoint.metodo,
       url: urlDe(endpoint, entrada),
       ...(endpoint.metodo === 'GET' ? {} : { payload: (entrada.corpo ?? {}) as InjectOptions['payload'] }),
       ...opcoes,
+      headers: { ...tipo, ...opcoes.headers },
     });
   }
 
@@ -160,7 +163,10 @@ export class ClienteTeste {
  * A fresh database (a copy of the seeded template) and an app built on it, with a manual clock set to the
  * instant the demo was seeded. Use one per test file (beforeAll) or per test when writes must not leak.
  */
-export async function criarAmbiente(extra: Partial<Config> = {}): Promise<AmbienteTeste> {
+export async function criarAmbiente(
+  extra: Partial<Config> = {},
+  opcoesApp: Pick<OpcoesApp, 'push'> = {},
+): Promise<AmbienteTeste> {
   const copia = await copiarModelo(inject('modeloBanco'));
   const banco = abrirBanco({ url: copia.url, arquivoSqlite: copia.arquivo, maxConexoes: 20 });
   const config: Config = {
@@ -168,7 +174,7 @@ export async function criarAmbiente(extra: Partial<Config> = {}): Promise<Ambien
     ...extra,
   };
   const relogio = new RelogioManual(new Date(inject('instanteSemente')));
-  const app = await construirApp({ config, banco, clock: relogio, logger: false });
+  const app = await construirApp({ config, banco, clock: relogio, logger: false, ...opcoesApp });
   await app.ready();
   const ambiente: AmbienteTeste = {
     app,

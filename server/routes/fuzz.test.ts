@@ -27,7 +27,7 @@ const SEMENTE = Number(process.env.FUZZ_SEMENTE ?? Math.floor(Math.random() * 2 
 /** Cases of one route in flight at once: enough to keep the database busy, few enough to name a culprit. */
 const LOTE = 100;
 const TRABALHADOR = '100008';
-const OPCOES: OpcoesGeradores = { urlsRuins: false };
+const OPCOES: OpcoesGeradores = { urlsRuins: true };
 /** FUZZ_ROTAS=<regex> fuzzes only the matching routes ("POST /api/vagas"), to replay one quickly. */
 const FILTRO = process.env.FUZZ_ROTAS ? new RegExp(process.env.FUZZ_ROTAS) : undefined;
 /** An answer later than this is a failure of its own (a request that hangs). */

@@ -437,8 +437,8 @@ const ESCAPES_RUINS = [
 
 export interface OpcoesGeradores {
   /**
-   * Protocol-level answers seg is turning into envelopes (issue 12 item 7): a bad percent-escape in the path
-   * (FST_ERR_BAD_URL) and a path parameter over 100 characters (414). Off until that lands.
+   * Protocol-level refusals (issue 12 item 7, docs/decisions/0091): a bad percent-escape in the path
+   * (FST_ERR_BAD_URL), a path parameter over 100 characters (414), a request line over 16 KB (431).
    */
   urlsRuins: boolean;
 }
@@ -460,7 +460,7 @@ function valorDeParametro(no: No | undefined, opcoes: OpcoesGeradores): fc.Arbit
   );
 }
 
-function consultaDaRota(no: No | undefined): fc.Arbitrary<string> {
+function consultaDaRota(no: No | undefined, opcoes: OpcoesGeradores): fc.Arbitrary<string> {
   const pares = (no ? valorDoNo(no) : fc.constant({})).map((v) => {
     if (!v || typeof v !== 'object' || Array.isArray(v)) return `valor=${codificar(textoDoValor(v))}`;
     return Object.entries(v)
@@ -486,6 +486,8 @@ function consultaDaRota(no: No | undefined): fc.Arbitrary<string> {
         `x=${'y'.repeat(5_000)}`,
       ),
     },
+    // Past the 16 KB a request line may have (431 in the envelope, decision 0091).
+    { weight: opcoes.urlsRuins ? 1 : 0, arbitrary: fc.constant(`x=${'y'.repeat(17_000)}`) },
   );
   return fc
     .tuple(pares, extra)
@@ -546,7 +548,7 @@ export function casoDaRota(rota: RotaFuzz, opcoes: OpcoesGeradores): fc.Arbitrar
   return fc
     .record({
       caminho,
-      consulta: consultaDaRota(query),
+      consulta: consultaDaRota(query, opcoes),
       corpo: corpoArb,
       cabecalhos,
       outra: raro(7),

@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { AvulsosConfirmados } from '#common/api/escalacao.ts';
 import type { ResultadoAvulso } from '#common/api/gestao.ts';
 import { api } from './api-client.ts';
 
@@ -11,3 +12,17 @@ export const resultadoEscalaQuery = queryOptions({
   queryFn: () => api<ResultadoAvulso | null>('/api/escalacao/resultado'),
   staleTime: 60_000,
 });
+
+/**
+ * The confirmed list of a published call in one category: the workers the rotation engaged come marked
+ * `escalado` (docs/decisions/0155). Read only when the worker opens it; a published list never changes.
+ */
+export const confirmadosPublicadaQuery = (numEscalacao: number, codCategoria: number) =>
+  queryOptions({
+    queryKey: ['escalacao', 'confirmados-publicada', numEscalacao, codCategoria],
+    queryFn: () =>
+      api<AvulsosConfirmados>(
+        `/api/avulsosConfirmados?numEscalacao=${numEscalacao}&codCategoria=${codCategoria}`,
+      ),
+    staleTime: Number.POSITIVE_INFINITY,
+  });

@@ -33,7 +33,7 @@ function transmissor() {
   return new Transmissor(
     {
       escalaAberta: async () => null,
-      contagens: async () => [{ seqCategoria: 1, qtdEscolhas: 3 }],
+      contagens: async () => [{ seqCategoria: 1, qtdEscolhas: 3, numVagas: 5 }],
     },
     {
       intervaloContagensMs: 500,

@@ -137,7 +137,8 @@ function configPush(env: NodeJS.ProcessEnv, urlPublica: string): Config['push'] 
   return { vapid: publica === '' ? undefined : { publica, privada }, contato, servicos };
 }
 
-function versaoDoPacote(): string {
+/** The version in package.json, the one place it is written (the benchmark's client sends it too). */
+export function versaoDoPacote(): string {
   const pacote = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
     version: string;
   };
@@ -180,7 +181,8 @@ export function carregarConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fusoHorario: env.FUSO_HORARIO ?? 'America/Recife',
     processos: Math.trunc(numero(env.PROCESSOS, 1)),
     aoVivo: {
-      intervaloContagensMs: 1_000,
+      // Half a second: the wait for the next message leaves room for the fan-out within 1 s (decision 0171).
+      intervaloContagensMs: inteiro(env.AO_VIVO_INTERVALO_MS, 500, 50, 60_000),
       pulsoMs: numero(env.AO_VIVO_PULSO_SEGUNDOS, 20) * 1_000,
     },
     limites: {

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AvulsosConfirmados } from '#common/api/escalacao.ts';
-import type { ResultadoAvulso } from '#common/api/gestao.ts';
-import { api } from './api-client.ts';
+import { apiEscalacao } from '#common/api/escalacao.ts';
+import { apiResultadoEscala } from '#common/api/gestao.ts';
+import { chamar } from './api-client.ts';
 
 /**
  * GET /api/escalacao/resultado: the worker's result of the last published call (or null). Shared by
@@ -9,7 +9,7 @@ import { api } from './api-client.ts';
  */
 export const resultadoEscalaQuery = queryOptions({
   queryKey: ['escalacao', 'resultado'],
-  queryFn: () => api<ResultadoAvulso | null>('/api/escalacao/resultado'),
+  queryFn: () => chamar(apiResultadoEscala.resultado, { query: {} }),
   staleTime: 60_000,
 });
 
@@ -20,9 +20,6 @@ export const resultadoEscalaQuery = queryOptions({
 export const confirmadosPublicadaQuery = (numEscalacao: number, codCategoria: number) =>
   queryOptions({
     queryKey: ['escalacao', 'confirmados-publicada', numEscalacao, codCategoria],
-    queryFn: () =>
-      api<AvulsosConfirmados>(
-        `/api/avulsosConfirmados?numEscalacao=${numEscalacao}&codCategoria=${codCategoria}`,
-      ),
+    queryFn: () => chamar(apiEscalacao.avulsosConfirmados, { query: { numEscalacao, codCategoria } }),
     staleTime: Number.POSITIVE_INFINITY,
   });

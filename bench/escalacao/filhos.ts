@@ -29,6 +29,8 @@ export function iniciarServidor(
   url: string | undefined,
   dataDir: string,
   porta: number,
+  /** More environment for this child (bench:ao-vivo: CONEXOES_POR_ENDERECO=0). */
+  envExtra: Record<string, string> = {},
 ): Promise<Filho> {
   const args = ['--disable-warning=ExperimentalWarning'];
   if (OPCOES.cpuProf) {
@@ -63,6 +65,7 @@ export function iniciarServidor(
     CONEXOES_POR_ENDERECO: '0',
     BENCH_SQL_STATS_FILE: OPCOES.sqlStats ? arquivoSql : undefined,
     BENCH_MEM_STATS_FILE: OPCOES.memStats ? arquivoMem : undefined,
+    ...envExtra,
     ...OPCOES.envServidor,
   };
   const proc = spawn(process.execPath, args, { cwd: RAIZ, env, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -232,11 +232,12 @@ export interface EstadoRush {
   completos: Trabalhador[];
   /** Workers who at least logged in. */
   logados: Trabalhador[];
-  /** One real GET /api/vagas body, for the bare route. */
   /** Real GET /api/vagas bodies, one per category of the asking worker. */
   corposVagas: Map<number, Buffer>;
   semOfertasSuficientes: number;
   fluxosCompletos: number;
+  /** Told of every choice once acknowledged: when its POST was sent and answered (Date.now(), ms). */
+  aoEscolher?: (codCategoria: number, seqCategoria: number, enviadaMs: number, confirmadaMs: number) => void;
 }
 
 /** One worker's whole visit during the rush. */
@@ -285,7 +286,11 @@ export async function visita(
   );
   const alvo = rnd.amostra(elegiveis, OPCOES.escolhas);
   if (alvo.length < OPCOES.escolhas) estado.semOfertasSuficientes++;
-  for (const o of alvo) await alternar(med, 'POST /api/vagas', cliente, t, num, o, true);
+  for (const o of alvo) {
+    const enviada = Date.now();
+    await alternar(med, 'POST /api/vagas', cliente, t, num, o, true);
+    estado.aoEscolher?.(t.codCategoria, o.funcao.seqCategoria, enviada, Date.now());
+  }
   // A success envelope (first bytes) that lists this worker: their code appears in no other field.
   const { r: rc } = await medir(
     med,

@@ -37,12 +37,19 @@ export const eventoContagensSchema = z.object({
   codCategoria: z.number(),
   completo: z.boolean(),
   ofertas: z.array(contagemOfertaSchema),
+  /**
+   * When the server began reading these counts (ms since the epoch): every change it had acknowledged before
+   * is in them. Lets a client (and `npm run bench:ao-vivo`) tell how fresh the message is.
+   */
+  em: z.number(),
 });
 
 /** The confirmed list of a category changed: an open panel reads it again. */
 export const eventoConfirmadosSchema = z.object({
   numEscalacao: z.number(),
   codCategoria: z.number(),
+  /** As in `contagens`: every choice acknowledged before this time is in the list it announces. */
+  em: z.number(),
 });
 
 /** A service message for this worker is waiting (GET /api/sessao brings the queue). */

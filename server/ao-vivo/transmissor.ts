@@ -75,6 +75,7 @@ export class Transmissor {
       const estado = this.estadoCategoria(escalaAberta.numEscalacao, codCategoria);
       // What the other streams were told, so that the next change reaches everyone alike; before any
       // message, a fresh read (not kept: the next message compares against what was really sent).
+      const em = estado.enviadas.size > 0 ? estado.ultimoEnvio : Date.now();
       const ofertas =
         estado.enviadas.size > 0
           ? [...estado.enviadas].map(([seqCategoria, qtdEscolhas]) => ({ seqCategoria, qtdEscolhas }))
@@ -86,6 +87,7 @@ export class Transmissor {
           codCategoria,
           completo: true,
           ofertas,
+          em,
         }),
       );
     }
@@ -190,7 +192,9 @@ export class Transmissor {
   }
 
   private async enviarCategoria(estado: EstadoCategoria): Promise<void> {
-    estado.ultimoEnvio = Date.now();
+    // Taken before the read: every change acknowledged before it is in what is read (the events' `em`).
+    const em = Date.now();
+    estado.ultimoEnvio = em;
     const interessados = [...this.clientes].filter((c) => c.categorias.includes(estado.codCategoria));
     if (interessados.length === 0) {
       // Nobody follows it here: what was sent before is no longer known by any stream.
@@ -210,6 +214,7 @@ export class Transmissor {
           codCategoria: estado.codCategoria,
           completo: false,
           ofertas,
+          em,
         });
       }
       if (estado.confirmadosMudaram) {
@@ -217,6 +222,7 @@ export class Transmissor {
         texto += mensagemSse('confirmados', {
           numEscalacao: estado.numEscalacao,
           codCategoria: estado.codCategoria,
+          em,
         });
       }
       if (texto) for (const cliente of interessados) this.escrever(cliente, texto);

@@ -143,7 +143,8 @@ function configPush(env: NodeJS.ProcessEnv, urlPublica: string): Config['push'] 
   return { vapid: publica === '' ? undefined : { publica, privada }, contato, servicos };
 }
 
-function versaoDoPacote(): string {
+/** The version in package.json, the one place it is written (the benchmark's client sends it too). */
+export function versaoDoPacote(): string {
   const pacote = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
     version: string;
   };

@@ -2,6 +2,8 @@ import { type ChildProcess, fork } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { apiEscalacao } from '#common/api/escalacao.ts';
+import { apiSessao } from '#common/api/sessao.ts';
 import { CANAL } from '#server/ao-vivo/barramento.ts';
 import { relogioSistema } from '#server/clock.ts';
 import { carregarConfig } from '#server/config.ts';
@@ -369,25 +371,17 @@ export async function doisServidores(id: string): Promise<DoisServidores> {
         ofertas: [],
         escolhidas: [],
       };
-      const { r } = await medir(med, 'GET /api/config', clienteA, t, 'GET', '/api/config');
+      const { r } = await medir(med, 'GET /api/config', clienteA, t, apiSessao.config, {});
       t.xsrf = r.cookies.map((c) => /^XSRF-TOKEN=([^;]+)/.exec(c)?.[1]).find(Boolean) ?? '';
-      const { env } = await medir<{ codCategoria: number }>(
-        med,
-        'GET /api/sessao',
-        clienteA,
-        t,
-        'GET',
-        '/api/sessao',
-      );
-      t.codCategoria = env?.dados?.codCategoria ?? 0;
+      const { dados } = await medir(med, 'GET /api/sessao', clienteA, t, apiSessao.sessao, {});
+      t.codCategoria = dados?.codCategoria ?? 0;
       const { r: rv } = await medir(
         med,
         'GET /api/vagas',
         clienteA,
         t,
-        'GET',
-        `/api/vagas?numEscalacao=${semeadura.numEscalacao}`,
-        undefined,
+        apiEscalacao.vagas,
+        { query: { numEscalacao: semeadura.numEscalacao } },
         false,
       );
       const cat = categoriaDoCorpo(rv.corpo, t.codCategoria);

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { apiEventos } from '#common/api/eventos.ts';
 import { CABECALHOS_CLIENTE } from '../escalacao/trabalhador.ts';
 import { type Mudanca, Recepcao } from './chegadas.ts';
 import { lerQuadros } from './sse.ts';
@@ -45,8 +46,8 @@ function abrirUm(porta: number, token: string): Promise<void> {
       {
         host: '127.0.0.1',
         port: porta,
-        method: 'GET',
-        path: '/api/eventos',
+        method: apiEventos.eventos.metodo,
+        path: apiEventos.eventos.caminho,
         headers: { ...CABECALHOS_CLIENTE, accept: 'text/event-stream', 'x-access-token': token },
         agent: false,
       },

@@ -1,6 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { apiEscalaAberta } from '#common/api/escala-aberta.ts';
+import { apiEscalacao } from '#common/api/escalacao.ts';
 import { Aleatorio } from '#server/db/seed/aleatorio.ts';
 import { agoraMs, Cliente, executarUsuarios, type Resumo, resumir } from '../carga.ts';
 import { PRIMEIRO_CODIGO_RUSH, type ResumoRush } from '../seed-rush.ts';
@@ -189,9 +191,8 @@ export async function rodarBanco(banco: NomeBanco, id: string): Promise<Resultad
             'GET /api/vagas',
             cliente,
             t,
-            'GET',
-            `/api/vagas?numEscalacao=${estado.numEscalacao}`,
-            undefined,
+            apiEscalacao.vagas,
+            { query: { numEscalacao: estado.numEscalacao } },
             false,
           );
         },
@@ -277,7 +278,7 @@ export async function rodarBanco(banco: NomeBanco, id: string): Promise<Resultad
     const sonda = (async () => {
       const t = { xsrf: '', token: '' };
       while (sondando) {
-        await medir(med, 'sonda GET /api/escalaAberta', cliente, t, 'GET', '/api/escalaAberta').catch(
+        await medir(med, 'sonda GET /api/escalaAberta', cliente, t, apiEscalaAberta.escalaAberta, {}).catch(
           () => {},
         );
         await new Promise((res) => setTimeout(res, 50));

@@ -25,6 +25,11 @@ export interface Endpoint {
   readonly params?: z.ZodType;
   readonly query?: z.ZodType;
   readonly corpo?: z.ZodType;
+  /**
+   * The body's media type when it is not JSON: a CSV file (the operators' requisitions) is sent as is, and
+   * `corpo` describes it as a string. The server registers a parser for it on the route's plugin.
+   */
+  readonly tipoCorpo?: 'text/csv';
   /** The `dados` of a successful envelope, or a file. */
   readonly resposta: z.ZodType | RespostaArquivo;
   /** The catalogue's codes this endpoint answers on its own; the ones every call may get are added by `errosDe`. */

@@ -115,6 +115,7 @@ function esquemaOpenApi(endpoint: Endpoint): FastifySchema & Record<string, unkn
     ...(endpoint.params ? { params: endpoint.params } : {}),
     ...(endpoint.query ? { querystring: endpoint.query } : {}),
     ...(endpoint.corpo ? { body: endpoint.corpo } : {}),
+    ...(endpoint.tipoCorpo ? { consumes: [endpoint.tipoCorpo] } : {}),
     ...(endpoint.acesso === 'sessao' ? { security: [{ tokenAcesso: [] }] } : {}),
     response: { 200: sucesso, ...respostasDeErro(endpoint) },
   };

@@ -133,11 +133,14 @@ export class ClienteTeste {
 
   /** Calls an endpoint's path with input the schemas may refuse (the answer is then read loosely). */
   chamarBruto(endpoint: Endpoint, entrada: EntradaBruta, opcoes: OpcoesChamada = {}) {
+    // A body that is a file (text/csv) goes as is, with its type; the rest as JSON.
+    const tipo = endpoint.tipoCorpo ? { 'content-type': `${endpoint.tipoCorpo}; charset=utf-8` } : {};
     return this.requisitar({
       method: endpoint.metodo,
       url: urlDe(endpoint, entrada),
       ...(endpoint.metodo === 'GET' ? {} : { payload: (entrada.corpo ?? {}) as InjectOptions['payload'] }),
       ...opcoes,
+      headers: { ...tipo, ...opcoes.headers },
     });
   }
 

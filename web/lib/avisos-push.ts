@@ -74,6 +74,11 @@ export async function ativarAvisos(): Promise<EstadoAvisos> {
       'Não foi possível ativar os avisos neste aparelho: o navegador não conseguiu falar com o serviço de avisos. Tente de novo mais tarde.',
     );
   }
+  await postarAssinatura(assinatura);
+  return 'ativado';
+}
+
+async function postarAssinatura(assinatura: PushSubscription): Promise<void> {
   const json = assinatura.toJSON();
   await chamar(apiPush.assinar, {
     corpo: {
@@ -82,7 +87,6 @@ export async function ativarAvisos(): Promise<EstadoAvisos> {
       keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' },
     },
   });
-  return 'ativado';
 }
 
 export async function desativarAvisos(): Promise<EstadoAvisos> {
@@ -92,6 +96,21 @@ export async function desativarAvisos(): Promise<EstadoAvisos> {
     await assinatura.unsubscribe();
   }
   return Notification.permission === 'denied' ? 'bloqueado' : 'desativado';
+}
+
+/**
+ * After a login: a phone whose notices are on keeps them for whoever logged in on it now. The server takes
+ * the subscription over for this worker and session (one row per endpoint), so a phone shared after an
+ * expired session never keeps getting the previous worker's results. Never throws.
+ */
+export async function sincronizarAvisos(): Promise<void> {
+  if (!avisosSuportados() || Notification.permission !== 'granted') return;
+  try {
+    const assinatura = await assinaturaAtual();
+    if (assinatura) await postarAssinatura(assinatura);
+  } catch {
+    // The card shows the state when the worker opens it.
+  }
 }
 
 /** Logout: this phone stops getting the worker's notices (the server drops the session's subscription too). */

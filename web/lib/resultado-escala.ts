@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ResultadoAvulso } from '#common/api/gestao.ts';
-import { api } from './api-client.ts';
+import { apiResultadoEscala } from '#common/api/gestao.ts';
+import { chamar } from './api-client.ts';
 
 /**
  * GET /api/escalacao/resultado: the worker's result of the last published call (or null). Shared by
@@ -8,6 +8,6 @@ import { api } from './api-client.ts';
  */
 export const resultadoEscalaQuery = queryOptions({
   queryKey: ['escalacao', 'resultado'],
-  queryFn: () => api<ResultadoAvulso | null>('/api/escalacao/resultado'),
+  queryFn: () => chamar(apiResultadoEscala.resultado, { query: {} }),
   staleTime: 60_000,
 });

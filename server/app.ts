@@ -15,6 +15,7 @@ import { catalogarRotas } from './plugins/catalogo-rotas.ts';
 import { comprimirRespostasApi } from './plugins/compressao.ts';
 import { tratarErros } from './plugins/envelope.ts';
 import { opcoesDeProtocolo } from './plugins/erros-de-protocolo.ts';
+import { criarLimites, limitarConexoes } from './plugins/limites.ts';
 import { documentarApi } from './plugins/openapi.ts';
 import { servirWeb } from './plugins/web.ts';
 import { protegerXsrf } from './plugins/xsrf.ts';
@@ -113,8 +114,10 @@ export async function construirApp(opcoes: OpcoesApp): Promise<FastifyInstance> 
     gravarSessao: gravadorDeSessoes(banco, gravacao),
     sessoes: new CacheSessoes(banco.db, opcoes.clock ?? relogioSistema),
     parametros: new CacheParametros(banco.db, opcoes.clock ?? relogioSistema),
+    limites: criarLimites(config, opcoes.clock ?? relogioSistema),
   };
   app.decorate('ctx', ctx);
+  limitarConexoes(app.server, config, seguranca);
   catalogarRotas(app);
   // Only JSON is accepted: anything else is a 415 in the envelope.
   app.removeContentTypeParser('text/plain');

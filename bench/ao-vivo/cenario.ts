@@ -15,7 +15,7 @@ import { prepararBanco, semear } from '../escalacao/banco.ts';
 import { corrida, type Fase } from '../escalacao/cenario.ts';
 import { type Filho, filhosVivos, iniciarServidor, limpeza, parar, portaLivre } from '../escalacao/filhos.ts';
 import { inteiro, type NomeBanco, OPCOES, opcao } from '../escalacao/opcoes.ts';
-import { lerStatus, medidorCpu } from '../escalacao/proc.ts';
+import { cpuProcesso, lerStatus, medidorCpu } from '../escalacao/proc.ts';
 import {
   alternar,
   categoriaDoCorpo,
@@ -128,6 +128,10 @@ class Fluxos {
       ms: Math.max(...r.map((x) => x.ms)),
     };
   }
+  /** CPU seconds the holders used so far. */
+  cpu(): number {
+    return this.filhos.reduce((a, f) => a + (f.pid ? cpuProcesso(f.pid) : 0), 0);
+  }
   marcarEscala(desde: number) {
     for (const f of this.filhos) f.send({ tipo: 'marcarEscala', desde } satisfies PedidoFluxos);
   }
@@ -226,6 +230,8 @@ export interface Rodada {
   picoRssMiB: number;
   hwmMiB: number;
   recebido?: Recebido;
+  /** Cores the stream holders used during the rush (part of "outros processos" in the rush's table). */
+  cpuFluxos: number;
   loadavg: number[];
 }
 
@@ -266,6 +272,7 @@ export async function rodada(banco: NomeBanco, id: string, fluxos: number): Prom
     const rssComFluxosMiB = (lerStatus(pid)?.rssKiB ?? 0) / 1024;
     const cliente = new Cliente(servidor.porta, OPCOES.concorrencia + 4);
     const mudancas: Mudanca[] = [];
+    const cpuFluxos0 = grupo?.cpu() ?? 0;
     const { fase: rush } = await corrida(
       banco,
       cliente,
@@ -276,6 +283,7 @@ export async function rodada(banco: NomeBanco, id: string, fluxos: number): Prom
         mudancas.push({ codCategoria, seqCategoria, enviadaMs, confirmadaMs }),
     );
     cliente.fechar();
+    const cpuFluxos = grupo ? (grupo.cpu() - cpuFluxos0) / (rush.duracaoMs / 1000) : 0;
     let recebido: Recebido | undefined;
     if (grupo) {
       await pausa(ASSENTAR_MS);
@@ -299,6 +307,7 @@ export async function rodada(banco: NomeBanco, id: string, fluxos: number): Prom
       picoRssMiB: pico / 1024,
       hwmMiB,
       recebido,
+      cpuFluxos,
       loadavg,
     };
   } finally {
@@ -429,11 +438,7 @@ export async function doisServidores(id: string): Promise<DoisServidores> {
     grupo.marcarEscala(Date.now());
     const confirmadaEscala = url ? await fecharEscala(url, semeadura.numEscalacao) : undefined;
     await pausa(ASSENTAR_MS);
-    // Across servers `em` is B's clock before B read: only a message listing the offer carries the choice.
-    const recebido = await grupo.resumo(
-      mudancas.map((m) => ({ ...m, soListada: true })),
-      confirmadaEscala,
-    );
+    const recebido = await grupo.resumo(mudancas, confirmadaEscala);
     return {
       fluxosB: nFluxos,
       abertura,

@@ -13,11 +13,6 @@ export interface Mudanca {
   seqCategoria: number;
   enviadaMs: number;
   confirmadaMs: number;
-  /**
-   * Only a message listing its offer carries it: the streams are on another server, whose `em` is its own
-   * clock before it read, not a promise about changes made elsewhere.
-   */
-  soListada?: boolean;
 }
 
 /** Latencies in 1 ms buckets up to a minute (the last bucket holds everything longer). */
@@ -82,8 +77,8 @@ export class Histograma {
 interface MensagemRecebida {
   codCategoria: number;
   em: number;
-  /** The offers of its counts part; undefined when the compose had only the confirmed-list part. */
-  seqs: Set<number> | undefined;
+  /** The counts of its counts part (seqCategoria → qtdEscolhas); undefined when it had only the other. */
+  qtds: Map<number, number> | undefined;
   contagens: number[];
   confirmados: number[];
 }
@@ -91,7 +86,7 @@ interface MensagemRecebida {
 export interface ResultadoChegadas {
   contagens: HistogramaSerializado;
   confirmados: HistogramaSerializado;
-  /** Changes no message was found to carry (the run ended first, or a net-zero change of the offer). */
+  /** Changes no message was found to carry (the run ended first). */
   semMensagem: number;
   /** (change, stream) pairs whose stream follows the category but did not get the message. */
   faltaram: number;
@@ -99,13 +94,24 @@ export interface ResultadoChegadas {
   escala: number[];
 }
 
+interface DadosContagens {
+  codCategoria: number;
+  em: number;
+  completo?: boolean;
+  ofertas?: { seqCategoria: number; qtdEscolhas: number }[];
+}
+
 /** What the streams of one process received, and the latencies it gives. */
 export class Recepcao {
   private readonly mensagens = new Map<string, MensagemRecebida>();
+  /** The counts each category had when the streams opened (their first, full, message). */
+  private readonly base = new Map<number, Map<number, number>>();
   /** Streams per category followed (from each stream's `estado`). */
   readonly fluxosPorCategoria = new Map<number, number>();
   private marcoEscala = Number.POSITIVE_INFINITY;
   readonly escala: number[] = [];
+  /** The message each `data` text is (the same bytes reach every stream: parsed once). */
+  private readonly porTexto = new Map<string, MensagemRecebida | null>();
 
   /** `escala` messages are timed from now on (the generator is about to change the call). */
   marcarEscala(desdeMs: number): void {
@@ -115,22 +121,28 @@ export class Recepcao {
 
   evento(tipo: string, dados: string, recebidoMs: number): void {
     if (tipo === 'contagens' || tipo === 'confirmados') {
-      const d = JSON.parse(dados) as {
-        codCategoria: number;
-        em: number;
-        completo?: boolean;
-        ofertas?: { seqCategoria: number }[];
-      };
-      // The full picture a stream starts with is not a change.
-      if (d.completo) return;
+      const vista = this.porTexto.get(dados);
+      if (vista !== undefined) {
+        if (vista) (tipo === 'contagens' ? vista.contagens : vista.confirmados).push(recebidoMs);
+        return;
+      }
+      const d = JSON.parse(dados) as DadosContagens;
+      const qtds = new Map((d.ofertas ?? []).map((o) => [o.seqCategoria, o.qtdEscolhas]));
+      // The full picture a stream starts with is not a change: it is where the counts start from.
+      if (d.completo) {
+        if (!this.base.has(d.codCategoria)) this.base.set(d.codCategoria, qtds);
+        this.porTexto.set(dados, null);
+        return;
+      }
       const chave = `${d.codCategoria}/${d.em}`;
       let m = this.mensagens.get(chave);
       if (!m) {
-        m = { codCategoria: d.codCategoria, em: d.em, seqs: undefined, contagens: [], confirmados: [] };
+        m = { codCategoria: d.codCategoria, em: d.em, qtds: undefined, contagens: [], confirmados: [] };
         this.mensagens.set(chave, m);
       }
+      this.porTexto.set(dados, m);
       if (tipo === 'contagens') {
-        m.seqs ??= new Set((d.ofertas ?? []).map((o) => o.seqCategoria));
+        m.qtds ??= qtds;
         m.contagens.push(recebidoMs);
       } else m.confirmados.push(recebidoMs);
     } else if (tipo === 'estado') {
@@ -140,10 +152,10 @@ export class Recepcao {
   }
 
   /**
-   * Each change's message is the first of its category (in the server's order) that carries it: composed
-   * after the acknowledgement (`em` ≥ acknowledged: it read the change), or composed after the change was
-   * sent and listing its offer (it read it before the answer reached the generator). Its counts and its
-   * confirmed-list parts are timed apart (they travel in one write, so they almost always agree).
+   * The changes are choices only (the rush never clears one), so an offer's count only grows: the k-th
+   * choice of an offer (in the order they were acknowledged) is carried by the first counts message whose
+   * count for it reaches the count it started from plus k; its confirmed-list notice is the first one
+   * composed with or after that message. Each is timed on every stream that got it.
    */
   chegadas(mudancas: readonly Mudanca[]): ResultadoChegadas {
     const porCategoria = new Map<number, MensagemRecebida[]>();
@@ -155,33 +167,36 @@ export class Recepcao {
     for (const lista of porCategoria.values()) lista.sort((a, b) => a.em - b.em);
     const contagens = new Histograma();
     const confirmados = new Histograma();
+    const ordem = [...mudancas].sort((a, b) => a.confirmadaMs - b.confirmadaMs);
+    const vezes = new Map<string, number>();
     let semMensagem = 0;
     let faltaram = 0;
-    for (const mud of mudancas) {
+    for (const mud of ordem) {
+      const chave = `${mud.codCategoria}/${mud.seqCategoria}`;
+      const k = (vezes.get(chave) ?? 0) + 1;
+      vezes.set(chave, k);
       const fluxos = this.fluxosPorCategoria.get(mud.codCategoria) ?? 0;
       if (fluxos === 0) continue;
+      const alvo = (this.base.get(mud.codCategoria)?.get(mud.seqCategoria) ?? 0) + k;
       const lista = porCategoria.get(mud.codCategoria) ?? [];
-      const leva = (m: MensagemRecebida) =>
-        (!mud.soListada && m.em >= mud.confirmadaMs) ||
-        (m.em >= mud.enviadaMs && m.seqs?.has(mud.seqCategoria) === true);
-      let achouContagem = false;
+      let emContagem: number | undefined;
       let achouConfirmados = false;
       for (let i = primeiroDesde(lista, mud.enviadaMs); i < lista.length; i++) {
         const m = lista[i] as MensagemRecebida;
-        if (!leva(m)) continue;
-        if (!achouContagem && m.contagens.length > 0) {
-          achouContagem = true;
+        if (emContagem === undefined) {
+          if ((m.qtds?.get(mud.seqCategoria) ?? -1) < alvo) continue;
+          emContagem = m.em;
           for (const t of m.contagens) contagens.registrar(t - mud.confirmadaMs);
           faltaram += Math.max(0, fluxos - m.contagens.length);
         }
-        if (!achouConfirmados && m.confirmados.length > 0) {
+        if (m.confirmados.length > 0) {
           achouConfirmados = true;
           for (const t of m.confirmados) confirmados.registrar(t - mud.confirmadaMs);
           faltaram += Math.max(0, fluxos - m.confirmados.length);
+          break;
         }
-        if (achouContagem && achouConfirmados) break;
       }
-      if (!achouContagem || !achouConfirmados) semMensagem++;
+      if (emContagem === undefined || !achouConfirmados) semMensagem++;
     }
     return {
       contagens: contagens.serializar(),

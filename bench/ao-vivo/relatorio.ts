@@ -138,7 +138,8 @@ export function relatorioAoVivo(res: ResultadoAoVivo, quando: string): string[] 
       `${OPCOES.trabalhadores} trabalhadores; load average ${la(sem.loadavg)} (sem fluxos), ${la(com.loadavg)} (com). ` +
       (com.abertura
         ? `Fluxos: ${com.abertura.abertos} abertos em ${f1(com.abertura.ms / 1000)} s (${com.abertura.falhas} falhas), ` +
-          `${f1(((com.rssComFluxosMiB - com.rssInicialMiB) * 1024) / Math.max(1, com.abertura.abertos))} KiB de RSS por fluxo ocioso; `
+          `${f1(((com.rssComFluxosMiB - com.rssInicialMiB) * 1024) / Math.max(1, com.abertura.abertos))} KiB de RSS por fluxo ocioso, ` +
+          `${com.cpuFluxos.toFixed(2)} núcleo nos processos que os seguram durante a corrida (contado em "outros processos"); `
         : '') +
       (rec
         ? `${rec.mudancas} escolhas medidas (${rec.semMensagem} sem mensagem), ${rec.eventos} eventos recebidos ` +

@@ -158,7 +158,7 @@ describe(`fuzz da API (semente ${SEMENTE}, ${CASOS} casos por rota)`, () => {
       };
       const digesto = async () => {
         const t = Date.now();
-        const d = await digestoLinhas(amb.banco, donos, true);
+        const d = await digestoLinhas(amb.banco, donos);
         msDigesto += Date.now() - t;
         return d;
       };

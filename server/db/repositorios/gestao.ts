@@ -3,21 +3,6 @@ import type { DbOuTrx } from '../schema.ts';
 
 /** Queries of /gestao (issue 16): the calls, their counts and steps. */
 
-export async function temPapel(db: DbOuTrx, codAvulso: string, papel: string): Promise<boolean> {
-  const linha = await db
-    .selectFrom('papel')
-    .select('papel')
-    .where('cod_avulso', '=', codAvulso)
-    .where('papel', '=', papel)
-    .executeTakeFirst();
-  return linha !== undefined;
-}
-
-export async function papeisDe(db: DbOuTrx, codAvulso: string): Promise<string[]> {
-  const linhas = await db.selectFrom('papel').select('papel').where('cod_avulso', '=', codAvulso).execute();
-  return linhas.map((l) => l.papel);
-}
-
 const COLUNAS_ESCALA = [
   'num_escalacao',
   'data_chamada',

@@ -5,6 +5,7 @@ import { construirApp } from '../../app.ts';
 import type { AmbienteTeste } from '../../test/ambiente.ts';
 import { criarAmbiente } from '../../test/ambiente.ts';
 import { novoNavegador } from '../../test/receptor-push.ts';
+import { ASSINATURAS_POR_AVULSO } from './rotas.ts';
 
 /**
  * /api/push (issue 15, docs/decisions/0162): the VAPID key, subscribing and unsubscribing a phone; never
@@ -113,6 +114,24 @@ describe('POST /api/push/assinatura', () => {
     expect((await b.chamar(apiPush.assinar, { corpo: n.assinatura })).status).toBe(200);
     const linhas = (await assinaturas()).filter((x) => x.endpoint === n.assinatura.endpoint);
     expect(linhas.map((l) => l.cod_avulso)).toEqual(['100004']);
+  });
+
+  it(`um trabalhador tem no máximo ${ASSINATURAS_POR_AVULSO} aparelhos assinados: o mais antigo sai`, async () => {
+    const c = await amb.logado('100007');
+    const inicio = amb.relogio.now();
+    const navegadores = Array.from({ length: ASSINATURAS_POR_AVULSO + 2 }, navegador);
+    for (const n of navegadores) {
+      amb.relogio.avancar(1_000);
+      expect((await c.chamar(apiPush.assinar, { corpo: n.assinatura })).status).toBe(200);
+    }
+    const dele = (await assinaturas()).filter((a) => a.cod_avulso === '100007').map((a) => a.endpoint);
+    expect(dele.sort()).toEqual(
+      navegadores
+        .slice(2)
+        .map((n) => n.assinatura.endpoint)
+        .sort(),
+    );
+    amb.relogio.definir(inicio);
   });
 
   it('no totem: 403 em português, nada guardado (chave, assinar, cancelar)', async () => {

@@ -182,7 +182,15 @@ export async function lerEscalaCompartilhada(
 
 export interface EscalaEmCache {
   /** The call's row; undefined when no call has that number. */
-  escala: { dataChamada: string; horaChamada: string; aberta: boolean } | undefined;
+  escala:
+    | {
+        dataChamada: string;
+        horaChamada: string;
+        aberta: boolean;
+        /** Its rotation published: its confirmed list marks who was engaged (docs/decisions/0155). */
+        publicada: boolean;
+      }
+    | undefined;
   compartilhada: EscalaCompartilhada;
 }
 
@@ -193,7 +201,12 @@ async function lerEscalaEmCache(db: DbOuTrx, numEscalacao: number): Promise<Esca
     : { numEscalacao, categorias: [], ofertas: new Map(), inicioMin: 0, fimMax: 0 };
   return {
     escala: linha
-      ? { dataChamada: linha.data_chamada, horaChamada: linha.hora_chamada, aberta: linha.aberta === 1 }
+      ? {
+          dataChamada: linha.data_chamada,
+          horaChamada: linha.hora_chamada,
+          aberta: linha.aberta === 1,
+          publicada: linha.situacao === 'publicada',
+        }
       : undefined,
     compartilhada,
   };

@@ -231,6 +231,31 @@ describe('DELETE /api/push/assinatura', () => {
   });
 });
 
+describe('caracteres de controle no endereço (achado do fuzz, docs/decisions/0064)', () => {
+  it('NUL e outros controles: 400 DadosInvalidos ao assinar e ao cancelar, nunca 500, nada alterado', async () => {
+    const c = await amb.logado('100006');
+    const n = navegador();
+    await c.chamar(apiPush.assinar, { corpo: n.assinatura });
+    const antes = await assinaturas();
+    for (const endpoint of [
+      'a\u0000b',
+      `${n.assinatura.endpoint}\u0000`,
+      'https://a.push.teste.invalid/x\u0001',
+    ]) {
+      const cancelar = await c.chamarBruto(apiPush.cancelar, { corpo: { endpoint } });
+      expect(cancelar.status, JSON.stringify(endpoint)).toBe(400);
+      expect(cancelar.corpo).toMatchObject({
+        codigoErro: 'DadosInvalidos',
+        mensagem: expect.stringContaining('O endereço da assinatura tem caracteres inválidos.'),
+      });
+      const assinar = await c.chamarBruto(apiPush.assinar, { corpo: { ...n.assinatura, endpoint } });
+      expect(assinar.status, JSON.stringify(endpoint)).toBe(400);
+      expect(assinar.corpo.codigoErro).toBe('DadosInvalidos');
+    }
+    expect(await assinaturas()).toEqual(antes);
+  });
+});
+
 describe('logout', () => {
   it('remove a assinatura desta sessão, não a de outro aparelho do mesmo trabalhador', async () => {
     const celular = await amb.logado('100008');

@@ -34,6 +34,7 @@ import { rotasResultadoEscala } from './routes/resultado-escala/rotas.ts';
 import { rotasSeguranca } from './routes/seguranca/rotas.ts';
 import { rotasSessao } from './routes/sessao/rotas.ts';
 import { GravacaoEmGrupo } from './services/gravacao-em-grupo.ts';
+import { agendarLimpeza } from './services/limpeza.ts';
 import { CacheParametros } from './services/parametros.ts';
 import { obterSegredo } from './services/segredos.ts';
 import { CacheSessoes, gravadorDeSessoes } from './services/sessoes.ts';
@@ -118,6 +119,7 @@ export async function construirApp(opcoes: OpcoesApp): Promise<FastifyInstance> 
   };
   app.decorate('ctx', ctx);
   limitarConexoes(app.server, config, seguranca);
+  agendarLimpeza(app, config.limpezaMinutos);
   catalogarRotas(app);
   // Only JSON is accepted: anything else is a 415 in the envelope.
   app.removeContentTypeParser('text/plain');

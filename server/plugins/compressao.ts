@@ -31,6 +31,13 @@ export interface OpcoesCompressao {
   /** Brotli 4 ≈ gzip 6 in CPU, 5-15 % smaller; 5 doubles the CPU for 10 % less (measured at Santos size). */
   qualidadeBrotli: number;
   nivelGzip: number;
+  /**
+   * The shared part of a composed answer is compressed once per change, not per request: it can afford the
+   * CPU of brotli 9 / gzip 9 (about 3× that of 4 / 6, 20 % / 7 % fewer bytes at Santos size; brotli 10 costs
+   * 40× more and would hold the event loop for a second: docs/decisions/0134).
+   */
+  qualidadeBrotliCompartilhado: number;
+  nivelGzipCompartilhado: number;
   /** Bytes of compressed bodies kept, oldest dropped first. */
   maxBytesCache: number;
 }
@@ -39,6 +46,8 @@ export const OPCOES_COMPRESSAO: OpcoesCompressao = {
   limiteBytes: 1024,
   qualidadeBrotli: 4,
   nivelGzip: 6,
+  qualidadeBrotliCompartilhado: 9,
+  nivelGzipCompartilhado: 9,
   maxBytesCache: 16 * 1024 * 1024,
 };
 
@@ -117,7 +126,10 @@ export class CacheComprimidos {
     if (guardado) return guardado;
     this.compressoes++;
     this.compressoesPrefixo++;
-    const prefixo = comprimirPrefixo(corpo, codificacao, this.opcoes);
+    const prefixo = comprimirPrefixo(corpo, codificacao, {
+      qualidadeBrotli: this.opcoes.qualidadeBrotliCompartilhado,
+      nivelGzip: this.opcoes.nivelGzipCompartilhado,
+    });
     this.guardar(k, prefixo);
     return prefixo;
   }

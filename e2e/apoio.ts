@@ -2,6 +2,9 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 
+/** The specs' `test` and `expect`, from one place. */
+export { expect, test } from '@playwright/test';
+
 export const TELAS = {
   celular: { width: 360, height: 740 },
   desktop: { width: 1280, height: 800 },

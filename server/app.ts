@@ -10,13 +10,16 @@ import { pluginEscalacao } from './escalacao/plugin.ts';
 import { ehApi } from './http/caminho.ts';
 import type { Contexto } from './http/contexto.ts';
 import { prepararAutenticacao } from './plugins/autenticacao.ts';
-import { cabecalhosDeSeguranca } from './plugins/cabecalhos-seguranca.ts';
+import { cabecalhosDeSeguranca, calcularCabecalhosDeSeguranca } from './plugins/cabecalhos-seguranca.ts';
 import { catalogarRotas } from './plugins/catalogo-rotas.ts';
 import { comprimirRespostasApi } from './plugins/compressao.ts';
 import { tratarErros } from './plugins/envelope.ts';
+import { opcoesDeProtocolo } from './plugins/erros-de-protocolo.ts';
+import { criarLimites, limitarConexoes } from './plugins/limites.ts';
 import { documentarApi } from './plugins/openapi.ts';
 import { servirWeb } from './plugins/web.ts';
 import { protegerXsrf } from './plugins/xsrf.ts';
+import { type OpcoesPluginPush, pluginPush } from './push/plugin.ts';
 import { rotasAvulso } from './routes/avulso/rotas.ts';
 import { rotasDeclaracoes } from './routes/declaracoes/rotas.ts';
 import { rotasEleicoes } from './routes/eleicoes/rotas.ts';
@@ -26,10 +29,12 @@ import { rotasEventos } from './routes/eventos/rotas.ts';
 import { rotasFinanceiro } from './routes/financeiro/rotas.ts';
 import { rotasFotos } from './routes/fotos/rotas.ts';
 import { rotasGestao } from './routes/gestao/rotas.ts';
+import { rotasPush } from './routes/push/rotas.ts';
 import { rotasResultadoEscala } from './routes/resultado-escala/rotas.ts';
 import { rotasSeguranca } from './routes/seguranca/rotas.ts';
 import { rotasSessao } from './routes/sessao/rotas.ts';
 import { GravacaoEmGrupo } from './services/gravacao-em-grupo.ts';
+import { agendarLimpeza } from './services/limpeza.ts';
 import { CacheParametros } from './services/parametros.ts';
 import { obterSegredo } from './services/segredos.ts';
 import { CacheSessoes, gravadorDeSessoes } from './services/sessoes.ts';
@@ -40,6 +45,8 @@ export interface OpcoesApp {
   clock?: Clock;
   /** Pino logger options; false in tests. */
   logger?: boolean | object;
+  /** Web Push (tests: an HTTPS agent that trusts their own push receiver). */
+  push?: OpcoesPluginPush;
 }
 
 /** Long random path segments (declaration links) are hidden from logs, like query strings. */
@@ -53,50 +60,9 @@ function urlParaLog(url: string): string {
  */
 export async function construirApp(opcoes: OpcoesApp): Promise<FastifyInstance> {
   const { config, banco } = opcoes;
-  const app = Fastify({
-    logger:
-      opcoes.logger === false
-        ? false
-        : {
-            level: config.logLevel,
-            redact: ['req.headers["x-access-token"]', 'req.headers.cookie', 'req.headers["x-xsrf-token"]'],
-            serializers: {
-              req: (req: { method: string; url: string; ip?: string }) => ({
-                method: req.method,
-                url: urlParaLog(req.url),
-              }),
-            },
-            ...(typeof opcoes.logger === 'object' ? opcoes.logger : {}),
-          },
-    bodyLimit: 64 * 1024,
-    trustProxy: config.trustProxy,
-  });
-
-  const gravacao = new GravacaoEmGrupo(banco);
-  const ctx: Contexto = {
-    db: banco.db,
-    banco,
-    config,
-    clock: opcoes.clock ?? relogioSistema,
-    segredoFotos: await obterSegredo(banco.db, 'fotos'),
-    segredoAparelhos: await obterSegredo(banco.db, 'aparelhos'),
-    gravacao,
-    gravarSessao: gravadorDeSessoes(banco, gravacao),
-    sessoes: new CacheSessoes(banco.db, opcoes.clock ?? relogioSistema),
-    parametros: new CacheParametros(banco.db, opcoes.clock ?? relogioSistema),
-  };
-  app.decorate('ctx', ctx);
-  catalogarRotas(app);
-  // Only JSON is accepted: anything else is a 415 in the envelope.
-  app.removeContentTypeParser('text/plain');
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-
-  // External plugins.
-  await app.register(fastifyCookie);
   const imagens = ["'self'", 'data:', 'blob:'];
   if (config.fotoBaseUrl) imagens.push(new URL(config.fotoBaseUrl).origin);
-  cabecalhosDeSeguranca(app, {
+  const seguranca = calcularCabecalhosDeSeguranca({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -117,6 +83,52 @@ export async function construirApp(opcoes: OpcoesApp): Promise<FastifyInstance> 
     strictTransportSecurity: config.producao,
     crossOriginEmbedderPolicy: false,
   });
+  const app = Fastify({
+    logger:
+      opcoes.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers["x-access-token"]', 'req.headers.cookie', 'req.headers["x-xsrf-token"]'],
+            serializers: {
+              req: (req: { method: string; url: string; ip?: string }) => ({
+                method: req.method,
+                url: urlParaLog(req.url),
+              }),
+            },
+            ...(typeof opcoes.logger === 'object' ? opcoes.logger : {}),
+          },
+    bodyLimit: 64 * 1024,
+    trustProxy: config.trustProxy,
+    ...opcoesDeProtocolo(config, seguranca),
+  });
+
+  const gravacao = new GravacaoEmGrupo(banco);
+  const ctx: Contexto = {
+    db: banco.db,
+    banco,
+    config,
+    clock: opcoes.clock ?? relogioSistema,
+    segredoFotos: await obterSegredo(banco.db, 'fotos'),
+    segredoAparelhos: await obterSegredo(banco.db, 'aparelhos'),
+    gravacao,
+    gravarSessao: gravadorDeSessoes(banco, gravacao),
+    sessoes: new CacheSessoes(banco.db, opcoes.clock ?? relogioSistema),
+    parametros: new CacheParametros(banco.db, opcoes.clock ?? relogioSistema),
+    limites: criarLimites(config, opcoes.clock ?? relogioSistema),
+  };
+  app.decorate('ctx', ctx);
+  limitarConexoes(app.server, config, seguranca);
+  agendarLimpeza(app, config.limpezaMinutos);
+  catalogarRotas(app);
+  // Only JSON is accepted: anything else is a 415 in the envelope.
+  app.removeContentTypeParser('text/plain');
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // External plugins.
+  await app.register(fastifyCookie);
+  cabecalhosDeSeguranca(app, seguranca);
 
   // App plugins.
   tratarErros(app);
@@ -137,6 +149,7 @@ export async function construirApp(opcoes: OpcoesApp): Promise<FastifyInstance> 
   // App modules.
   await app.register(pluginEscalacao);
   await app.register(pluginAoVivo);
+  await app.register(pluginPush, opcoes.push ?? {});
 
   // Routes: the document first, so it sees every route registered after it.
   await documentarApi(app, config.versao);
@@ -152,6 +165,7 @@ export async function construirApp(opcoes: OpcoesApp): Promise<FastifyInstance> 
   await app.register(rotasGestao);
   await app.register(rotasSeguranca);
   await app.register(rotasResultadoEscala);
+  await app.register(rotasPush);
 
   await servirWeb(app, config.webDir);
   return app;

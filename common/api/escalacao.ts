@@ -192,6 +192,8 @@ export const avulsoConfirmadoSchema = z.object({
   sindicato: z.string(),
   /** Instant (ISO) the server recorded the worker's latest choice. */
   horaDigitacao: z.string(),
+  /** Only in a call whose rotation was published: true for the workers it engaged (docs/decisions/0155). */
+  escalado: z.boolean().optional(),
 });
 
 export const grupoConfirmadosSchema = z.object({

@@ -174,7 +174,15 @@ export async function lerEscalaCompartilhada(
 
 export interface EscalaEmCache {
   /** The call's row; undefined when no call has that number. */
-  escala: { dataChamada: string; horaChamada: string; aberta: boolean } | undefined;
+  escala:
+    | {
+        dataChamada: string;
+        horaChamada: string;
+        aberta: boolean;
+        /** Its rotation published: its confirmed list marks who was engaged (docs/decisions/0155). */
+        publicada: boolean;
+      }
+    | undefined;
   compartilhada: EscalaCompartilhada;
   /** GET /api/vagas' shared part by pointer variant, written on first use (servico.ts). */
   corpos?: Map<number, CorpoCompartilhado>;
@@ -187,7 +195,12 @@ async function lerEscalaEmCache(db: DbOuTrx, numEscalacao: number): Promise<Esca
     : { numEscalacao, categorias: [], ofertas: new Map(), inicioMin: 0, fimMax: 0 };
   return {
     escala: linha
-      ? { dataChamada: linha.data_chamada, horaChamada: linha.hora_chamada, aberta: linha.aberta === 1 }
+      ? {
+          dataChamada: linha.data_chamada,
+          horaChamada: linha.hora_chamada,
+          aberta: linha.aberta === 1,
+          publicada: linha.situacao === 'publicada',
+        }
       : undefined,
     compartilhada,
   };

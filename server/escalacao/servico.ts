@@ -249,7 +249,8 @@ export class ServicoEscalacao {
     token?: string;
   }): Promise<Buffer> {
     const { escala } = await this.escalas.obter(pedido.numEscalacao);
-    exigirEscalaUsavel(escala, false, this.usuarioTeste(pedido.codAvulso));
+    // A published call's list stays readable: it shows who the rotation engaged (docs/decisions/0155).
+    if (!escala?.publicada) exigirEscalaUsavel(escala, false, this.usuarioTeste(pedido.codAvulso));
     const { antes, depois } = envelopeEmPartes(pedido.token);
     const dados = await this.confirmadosJson(pedido.numEscalacao, pedido.codCategoria);
     return Buffer.concat([Buffer.from(antes), dados, Buffer.from(depois)]);

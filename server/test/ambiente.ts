@@ -4,7 +4,7 @@ import type { DadosDe, Endpoint, EntradaDe } from '#common/api/endpoint.ts';
 import { respondeArquivo, urlDe } from '#common/api/endpoint.ts';
 import { apiSessao } from '#common/api/sessao.ts';
 import { envelopeSucesso } from '#common/envelope.ts';
-import { construirApp } from '../app.ts';
+import { construirApp, type OpcoesApp } from '../app.ts';
 import { RelogioManual } from '../clock.ts';
 import type { Config } from '../config.ts';
 import { carregarConfig } from '../config.ts';
@@ -133,11 +133,14 @@ export class ClienteTeste {
 
   /** Calls an endpoint's path with input the schemas may refuse (the answer is then read loosely). */
   chamarBruto(endpoint: Endpoint, entrada: EntradaBruta, opcoes: OpcoesChamada = {}) {
+    // A body that is a file (text/csv) goes as is, with its type; the rest as JSON.
+    const tipo = endpoint.tipoCorpo ? { 'content-type': `${endpoint.tipoCorpo}; charset=utf-8` } : {};
     return this.requisitar({
       method: endpoint.metodo,
       url: urlDe(endpoint, entrada),
       ...(endpoint.metodo === 'GET' ? {} : { payload: (entrada.corpo ?? {}) as InjectOptions['payload'] }),
       ...opcoes,
+      headers: { ...tipo, ...opcoes.headers },
     });
   }
 
@@ -160,15 +163,28 @@ export class ClienteTeste {
  * A fresh database (a copy of the seeded template) and an app built on it, with a manual clock set to the
  * instant the demo was seeded. Use one per test file (beforeAll) or per test when writes must not leak.
  */
-export async function criarAmbiente(extra: Partial<Config> = {}): Promise<AmbienteTeste> {
+export async function criarAmbiente(
+  extra: Partial<Config> = {},
+  opcoesApp: Pick<OpcoesApp, 'push'> = {},
+): Promise<AmbienteTeste> {
   const copia = await copiarModelo(inject('modeloBanco'));
   const banco = abrirBanco({ url: copia.url, arquivoSqlite: copia.arquivo, maxConexoes: 20 });
+  const lida = carregarConfig({ ...process.env, NODE_ENV: 'test', DATABASE_URL: copia.url ?? '' });
   const config: Config = {
-    ...carregarConfig({ ...process.env, NODE_ENV: 'test', DATABASE_URL: copia.url ?? '' }),
+    ...lida,
+    // Test files call the expensive endpoints far more often than a worker does, all from one address on a
+    // clock that does not move: the limits are off unless a test sets them (server/plugins/limites.test.ts
+    // tests them with their real values).
+    limites: {
+      ...lida.limites,
+      carosPorMinutoSessao: 0,
+      carosPorMinutoEndereco: 0,
+      publicosPorMinutoEndereco: 0,
+    },
     ...extra,
   };
   const relogio = new RelogioManual(new Date(inject('instanteSemente')));
-  const app = await construirApp({ config, banco, clock: relogio, logger: false });
+  const app = await construirApp({ config, banco, clock: relogio, logger: false, ...opcoesApp });
   await app.ready();
   const ambiente: AmbienteTeste = {
     app,

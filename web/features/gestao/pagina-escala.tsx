@@ -9,6 +9,7 @@ import { nomePorao } from '#common/porao.ts';
 import { Alerta, BotaoVoltar, Carregando } from '../../components/ui/estados.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
 import { caminhos } from '../../lib/caminhos.ts';
+import { salvarArquivo } from '../../lib/salvar-arquivo.ts';
 import {
   type AcaoEscala,
   apurarRodizio,
@@ -19,7 +20,7 @@ import {
   INTERVALO_AO_VIVO_MS,
   removerRequisicao,
 } from './api.ts';
-import { dataOperacao, mensagemDe, SeloSituacao, salvarArquivo } from './comum.tsx';
+import { dataOperacao, mensagemDe, SeloSituacao } from './comum.tsx';
 import { FormularioRequisicao } from './formulario-requisicao.tsx';
 import { ImportarCsv } from './importar-csv.tsx';
 import { BuscaAuditoria, ResultadoRodizio } from './resultado.tsx';

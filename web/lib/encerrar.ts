@@ -1,9 +1,10 @@
-import { caminhos } from '../../lib/caminhos.ts';
-import { apagarDadosOffline } from '../../lib/conexao.ts';
-import { queryClient } from '../../lib/consultas.ts';
-import { sessao } from '../../lib/sessao.ts';
-import { ehQuiosque } from '../../lib/token.ts';
-import { escalaAbertaQuery, sair } from './api.ts';
+import { escalaAbertaQuery, sair } from './api-sessao.ts';
+import { esquecerAvisosNoAparelho } from './avisos-push.ts';
+import { caminhos } from './caminhos.ts';
+import { apagarDadosOffline } from './conexao.ts';
+import { queryClient } from './consultas.ts';
+import { sessao } from './sessao.ts';
+import { ehQuiosque } from './token.ts';
 
 /**
  * Clears everything the client knows about the worker (docs/produto/escalacao.md §4): token and dadosLogin, every
@@ -22,6 +23,8 @@ export function limparSessaoLocal(): string {
 
 /** Logout: POST /api/logout (the server revokes the token), then the local clean-up. */
 export async function encerrarSessao(): Promise<string> {
+  // This phone stops getting the worker's notices; the server drops the session's subscription itself.
+  await esquecerAvisosNoAparelho();
   if (sessao.temToken()) {
     try {
       await sair();

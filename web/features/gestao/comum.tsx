@@ -9,6 +9,11 @@ export function SeloSituacao({ situacao }: { situacao: SituacaoEscala }) {
   return <span className={`gestao-selo gestao-selo-${situacao}`}>{NOME_SITUACAO[situacao]}</span>;
 }
 
+/** '1 vaga', '3 vagas': counts read as words, not 'vaga(s)'. */
+export function contar(n: number, singular: string, plural: string): string {
+  return `${n} ${n === 1 ? singular : plural}`;
+}
+
 /** 'yyyymmdd' → 'dd/mm/aaaa'. */
 export function dataOperacao(yyyymmdd: string): string {
   return `${yyyymmdd.slice(6, 8)}/${yyyymmdd.slice(4, 6)}/${yyyymmdd.slice(0, 4)}`;

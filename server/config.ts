@@ -56,6 +56,12 @@ export interface Config {
     tempoRequisicaoSegundos: number;
     /** Open connections one remote address may hold (CONEXOES_POR_ENDERECO, 0 = no cap). */
     conexoesPorEndereco: number;
+    /** Expensive calls per minute of one session (CAROS_POR_MINUTO_SESSAO, 0 = no limit). */
+    carosPorMinutoSessao: number;
+    /** Expensive calls with a session per minute from one address (CAROS_POR_MINUTO_ENDERECO, 0 = no limit). */
+    carosPorMinutoEndereco: number;
+    /** Expensive public calls per minute from one address (PUBLICOS_POR_MINUTO_ENDERECO, 0 = no limit). */
+    publicosPorMinutoEndereco: number;
   };
   /** How often expired sessions are deleted (LIMPEZA_MINUTOS). */
   limpezaMinutos: number;
@@ -188,6 +194,9 @@ export function carregarConfig(env: NodeJS.ProcessEnv = process.env): Config {
     limites: {
       tempoRequisicaoSegundos: numero(env.TEMPO_REQUISICAO_SEGUNDOS, 30),
       conexoesPorEndereco: inteiro(env.CONEXOES_POR_ENDERECO, 256, 0, 1_000_000),
+      carosPorMinutoSessao: inteiro(env.CAROS_POR_MINUTO_SESSAO, 20, 0, 1_000_000),
+      carosPorMinutoEndereco: inteiro(env.CAROS_POR_MINUTO_ENDERECO, 300, 0, 1_000_000),
+      publicosPorMinutoEndereco: inteiro(env.PUBLICOS_POR_MINUTO_ENDERECO, 30, 0, 1_000_000),
     },
     limpezaMinutos: numero(env.LIMPEZA_MINUTOS, 10),
     push: configPush(env, urlPublica),

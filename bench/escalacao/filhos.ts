@@ -61,6 +61,8 @@ export function iniciarServidor(
     LOG_LEVEL: 'warn',
     UV_THREADPOOL_SIZE: OPCOES.threadpool === undefined ? undefined : String(OPCOES.threadpool),
     HASH_NICE: OPCOES.hashNice,
+    // Every simulated worker connects from 127.0.0.1: the per-address connection cap (decision 0091) is off.
+    CONEXOES_POR_ENDERECO: '0',
     BENCH_SQL_STATS_FILE: OPCOES.sqlStats ? arquivoSql : undefined,
     BENCH_MEM_STATS_FILE: OPCOES.memStats ? arquivoMem : undefined,
     ...envExtra,

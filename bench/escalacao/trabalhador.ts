@@ -1,11 +1,17 @@
 import type { DadosDe, Endpoint, EntradaDe } from '#common/api/endpoint.ts';
 import { urlDe } from '#common/api/endpoint.ts';
 import { apiEscalaAberta } from '#common/api/escala-aberta.ts';
-import type { EscalaCarregada, FuncaoOferta } from '#common/api/escalacao.ts';
+import type {
+  CategoriaCompartilhada,
+  EscalaCarregada,
+  FuncaoOferta,
+  PessoalEscala,
+} from '#common/api/escalacao.ts';
 import { apiEscalacao } from '#common/api/escalacao.ts';
 import type { DadosLogin } from '#common/api/sessao.ts';
 import { apiSessao } from '#common/api/sessao.ts';
 import type { Envelope } from '#common/envelope.ts';
+import { montarCategoria } from '#common/escala-carregada.ts';
 import { escolhaDaOferta, type OfertaDaEscala } from '#common/escolha.ts';
 import { proximaPreferencia } from '#common/preferencia.ts';
 import { versaoDoPacote } from '#server/config.ts';
@@ -107,25 +113,33 @@ export async function medir<E extends Endpoint>(
 export type CategoriaCarregada = EscalaCarregada['categorias'][string];
 
 /**
- * The asking worker's category out of a GET /api/vagas body, parsed alone: the offers screen only shows that
- * category, and parsing the other three (three quarters of 440 KiB) for 6,000 workers cost the generator
- * about 15 s of CPU per rush on the cores the server runs on. The server writes categories in order, each
- * opening with `"<cod>":{"codCategoria":<cod>,` and closing with `]}`; the last one is followed by the two
- * braces that close `categorias` and `dados`. A body not shaped so gives undefined (an error of the run).
+ * The asking worker's category out of a GET /api/vagas body, parsed alone and merged with the worker's part
+ * as the screen does (common/escala-carregada.ts): the offers screen only shows that category, and parsing
+ * the other three (three quarters of 440 KiB) for 6,000 workers cost the generator about 15 s of CPU per rush
+ * on the cores the server runs on. The server writes categories in order, each opening with
+ * `"<cod>":{"codCategoria":<cod>,` and closing with `]}`; the last one is followed by the brace that closes
+ * `categorias` and then `"pessoal":{…}` (docs/decisions/0134). A body not shaped so gives undefined (an error
+ * of the run).
  */
 export function categoriaDoCorpo(corpo: Buffer, codCategoria: number): CategoriaCarregada | undefined {
   const texto = corpo.toString('utf8');
   const marca = `"${codCategoria}":{"codCategoria":${codCategoria},`;
   const inicio = texto.indexOf(marca);
-  if (inicio < 0) return undefined;
+  const marcaPessoal = '},"pessoal":';
+  const inicioPessoal = texto.lastIndexOf(marcaPessoal);
+  if (inicio < 0 || inicioPessoal < 0) return undefined;
   const abre = inicio + marca.indexOf('{');
   const proxima = /\]\},"\d+":\{"codCategoria":/g;
   proxima.lastIndex = abre;
   const seguinte = proxima.exec(texto);
-  const fecha = seguinte ? seguinte.index : texto.lastIndexOf(']}}}');
-  if (fecha < abre) return undefined;
+  const fecha = seguinte && seguinte.index < inicioPessoal ? seguinte.index : inicioPessoal - 2;
+  const abrePessoal = inicioPessoal + marcaPessoal.length;
+  const fechaPessoal = texto.indexOf(']}}', abrePessoal);
+  if (fecha < abre || fechaPessoal < 0) return undefined;
   try {
-    return JSON.parse(texto.slice(abre, fecha + 2)) as CategoriaCarregada;
+    const categoria = JSON.parse(texto.slice(abre, fecha + 2)) as CategoriaCompartilhada;
+    const pessoal = JSON.parse(texto.slice(abrePessoal, fechaPessoal + 2)) as PessoalEscala;
+    return montarCategoria(categoria, pessoal);
   } catch {
     return undefined;
   }

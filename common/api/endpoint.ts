@@ -40,6 +40,11 @@ export interface Endpoint {
   readonly descricao?: string;
   /** The OpenAPI tag (resource). */
   readonly grupo: string;
+  /**
+   * An expensive call (a PDF drawn, a declaration issued, an identity check, a public lookup): limited per
+   * session and per address, it may answer MuitasRequisicoes with Retry-After (docs/decisions/0091).
+   */
+  readonly caro?: true;
 }
 
 /** Keeps the literal types (path, method, schemas) so callers are typed by them. */
@@ -59,6 +64,8 @@ export function respondeArquivo(resposta: Endpoint['resposta']): resposta is Res
 export function errosDe(e: Endpoint): CodigoErroServidor[] {
   const erros = new Set<CodigoErroServidor>(e.erros);
   if (e.params || e.query || e.corpo) erros.add('DadosInvalidos');
+  if (e.params) erros.add('EnderecoMuitoLongo');
+  if (e.caro) erros.add('MuitasRequisicoes');
   if (e.acesso === 'sessao') erros.add('NaoAutenticado');
   if (e.metodo !== 'GET') {
     erros.add('XsrfInvalido');

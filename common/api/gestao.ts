@@ -602,6 +602,7 @@ export const apiGestao = {
     acesso: 'sessao',
     grupo: GRUPO_GESTAO,
     resumo: 'A escala publicada em PDF',
+    caro: true,
     descricao: SOMENTE_ESCALADORES,
   }),
   escalaCsv: definirEndpoint({

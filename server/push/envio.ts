@@ -168,18 +168,24 @@ export class EnviadorPush {
     const hilo = this.obterHilo();
     const id = ++this.proximoLote;
     const remocoes: Promise<void>[] = [];
+    // An idle thread never keeps the process alive; one with sends under way does, until they end.
+    const largar = () => {
+      this.lotes.delete(id);
+      if (this.lotes.size === 0) hilo.unref();
+    };
     return new Promise((resolver, rejeitar) => {
       this.lotes.set(id, {
         aoSumir: (endpoint) => remocoes.push(removerAssinatura(this.opcoes.db, endpoint)),
         aoTerminar: (r) => {
-          this.lotes.delete(id);
+          largar();
           Promise.all(remocoes).then(() => resolver(r), rejeitar);
         },
         falhar: (e) => {
-          this.lotes.delete(id);
+          largar();
           rejeitar(e);
         },
       });
+      hilo.ref();
       hilo.postMessage({ id, envios });
     });
   }
@@ -187,7 +193,6 @@ export class EnviadorPush {
   private obterHilo(): Worker {
     if (this.hilo) return this.hilo;
     const hilo = new Worker(new URL('./hilo-envio.ts', import.meta.url));
-    // The server's sockets keep the process alive, not this thread.
     hilo.unref();
     const opcoes: OpcoesHilo = {
       chaves: this.opcoes.chaves,
@@ -202,11 +207,13 @@ export class EnviadorPush {
       else if (r.tipo === 'falha') this.opcoes.relatarFalha(new Error(r.erro), 'push: envio recusado');
       else lote?.aoTerminar(r);
     });
-    hilo.on('error', (erro) => {
-      // A thread that died takes its batches with it; the next event starts another.
+    // A thread that died or ended takes its batches with it; the next event starts another.
+    const perder = (erro: unknown) => {
       if (this.hilo === hilo) this.hilo = undefined;
-      for (const lote of this.lotes.values()) lote.falhar(erro);
-    });
+      for (const lote of [...this.lotes.values()]) lote.falhar(erro);
+    };
+    hilo.on('error', perder);
+    hilo.on('exit', (codigo) => perder(new Error(`a thread de envio terminou (código ${codigo})`)));
     this.hilo = hilo;
     return hilo;
   }

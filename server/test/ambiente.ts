@@ -169,8 +169,18 @@ export async function criarAmbiente(
 ): Promise<AmbienteTeste> {
   const copia = await copiarModelo(inject('modeloBanco'));
   const banco = abrirBanco({ url: copia.url, arquivoSqlite: copia.arquivo, maxConexoes: 20 });
+  const lida = carregarConfig({ ...process.env, NODE_ENV: 'test', DATABASE_URL: copia.url ?? '' });
   const config: Config = {
-    ...carregarConfig({ ...process.env, NODE_ENV: 'test', DATABASE_URL: copia.url ?? '' }),
+    ...lida,
+    // Test files call the expensive endpoints far more often than a worker does, all from one address on a
+    // clock that does not move: the limits are off unless a test sets them (server/plugins/limites.test.ts
+    // tests them with their real values).
+    limites: {
+      ...lida.limites,
+      carosPorMinutoSessao: 0,
+      carosPorMinutoEndereco: 0,
+      publicosPorMinutoEndereco: 0,
+    },
     ...extra,
   };
   const relogio = new RelogioManual(new Date(inject('instanteSemente')));

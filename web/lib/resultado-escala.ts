@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import { apiEscalacao } from '#common/api/escalacao.ts';
 import { apiResultadoEscala } from '#common/api/gestao.ts';
 import { chamar } from './api-client.ts';
 
@@ -11,3 +12,14 @@ export const resultadoEscalaQuery = queryOptions({
   queryFn: () => chamar(apiResultadoEscala.resultado, { query: {} }),
   staleTime: 60_000,
 });
+
+/**
+ * The confirmed list of a published call in one category: the workers the rotation engaged come marked
+ * `escalado` (docs/decisions/0155). Read only when the worker opens it; a published list never changes.
+ */
+export const confirmadosPublicadaQuery = (numEscalacao: number, codCategoria: number) =>
+  queryOptions({
+    queryKey: ['escalacao', 'confirmados-publicada', numEscalacao, codCategoria],
+    queryFn: () => chamar(apiEscalacao.avulsosConfirmados, { query: { numEscalacao, codCategoria } }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });

@@ -34,10 +34,15 @@ self.addEventListener('notificationclick', (evento) => {
       const janelas = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
       // An open portal window goes to the page; otherwise a new one opens there.
       for (const janela of janelas) {
-        if (new URL(janela.url).origin === self.location.origin && 'focus' in janela) {
+        if (new URL(janela.url).origin !== self.location.origin) continue;
+        try {
+          // Focus first, while the click still allows it; only a window this worker controls can be
+          // navigated, and any failure opens a new one instead.
           await janela.focus();
-          if ('navigate' in janela) await janela.navigate(destino);
+          await janela.navigate(destino);
           return;
+        } catch {
+          break;
         }
       }
       await self.clients.openWindow(destino);

@@ -1,4 +1,12 @@
-import type { EscalaCarregada, Escolha, FuncaoOferta, Porao, Requisicao } from '#common/api/escalacao.ts';
+import type {
+  EscalaCarregada,
+  Escolha,
+  FuncaoOferta,
+  Porao,
+  Requisicao,
+  VagasResposta,
+} from '#common/api/escalacao.ts';
+import { montarEscalaCarregada } from '#common/escala-carregada.ts';
 import { escolhaDaOferta } from '#common/escolha.ts';
 import type { Db } from '../../db/schema.ts';
 import type { ClienteTeste } from '../../test/ambiente.ts';
@@ -35,7 +43,7 @@ export function escolha(o: OfertaNaEscala, escolhida: boolean): Escolha {
 export async function carregar(c: ClienteTeste, numEscalacao = 4521): Promise<EscalaCarregada> {
   const r = await c.get('/api/vagas', { numEscalacao: String(numEscalacao) });
   if (r.status !== 200) throw new Error(`GET /api/vagas ${r.status}: ${JSON.stringify(r.corpo)}`);
-  return r.corpo.dados as EscalaCarregada;
+  return montarEscalaCarregada(r.corpo.dados as VagasResposta);
 }
 
 export async function escolhasNoBanco(db: Db, codAvulso: string) {

@@ -144,6 +144,14 @@ test.describe('a equipe roda a escala', () => {
     await expect(form).toHaveCount(0);
     await expect(staff.getByRole('article', { name: /MSC AURORA/ })).toBeVisible();
 
+    // The template the operators can start from: the header the import expects.
+    const [modelo] = await Promise.all([
+      staff.waitForEvent('download'),
+      staff.getByRole('button', { name: 'Baixar modelo' }).click(),
+    ]);
+    expect(modelo.suggestedFilename()).toBe('modelo-requisicoes.csv');
+    expect(readFileSync(await modelo.path(), 'utf8').split(/\r?\n/)[0]).toBe(`\uFEFF${CABECALHO}`);
+
     // A CSV with bad lines: nothing imported, every line and column listed.
     const amanha = diaLocal(1).split('-').reverse().join('/');
     const ruim = [

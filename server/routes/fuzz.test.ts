@@ -27,7 +27,6 @@ const SEMENTE = Number(process.env.FUZZ_SEMENTE ?? Math.floor(Math.random() * 2 
 /** Cases of one route in flight at once: enough to keep the database busy, few enough to name a culprit. */
 const LOTE = 100;
 const TRABALHADOR = '100008';
-const OPCOES: OpcoesGeradores = { urlsRuins: true };
 /** FUZZ_ROTAS=<regex> fuzzes only the matching routes ("POST /api/vagas"), to replay one quickly. */
 const FILTRO = process.env.FUZZ_ROTAS ? new RegExp(process.env.FUZZ_ROTAS) : undefined;
 /** An answer later than this is a failure of its own (a request that hangs). */
@@ -42,6 +41,14 @@ async function entrar(codAvulso: string): Promise<SessaoFuzz> {
   const c = await amb.logado(codAvulso);
   return { codAvulso, token: c.token ?? '', xsrf: c.xsrf };
 }
+/** Ids the seed made, so some generated numbers name something real. */
+const conhecidos = [
+  ...(await amb.db.selectFrom('escala').select('num_escalacao as n').execute()),
+  ...(await amb.db.selectFrom('eleicao').select('id as n').execute()),
+  ...(await amb.db.selectFrom('mensagem_servico').select('id as n').execute()),
+  ...(await amb.db.selectFrom('requisicao').select('num_requisicao as n').limit(10).execute()),
+].map((l) => Number(l.n));
+const OPCOES: OpcoesGeradores = { urlsRuins: true, conhecidos };
 const sessoes = { trabalhador: await entrar(TRABALHADOR), equipe: await entrar(ESCALADOR_DEMO) };
 const donos = [TRABALHADOR, ESCALADOR_DEMO];
 

@@ -235,6 +235,10 @@ function numeroDoNo(no: No, inteiro: boolean): fc.Arbitrary<unknown> {
     { weight: 3, arbitrary: dentro },
     { weight: limites.length > 0 ? 2 : 0, arbitrary: fc.constantFrom(...(limites.length ? limites : [0])) },
     { weight: 1, arbitrary: numeroHostil() },
+    {
+      weight: inteiro && conhecidosAtuais.length > 0 ? 1 : 0,
+      arbitrary: fc.constantFrom(...(conhecidosAtuais.length ? conhecidosAtuais : [0])),
+    },
   );
 }
 
@@ -248,6 +252,9 @@ function textoDoNo(no: No): fc.Arbitrary<unknown> {
       re = undefined;
     }
     if (re) opcoes.push({ weight: 4, arbitrary: fc.stringMatching(re).filter((s) => s.length <= 200) });
+    const regex = re;
+    const existentes = regex ? conhecidosAtuais.map(String).filter((n) => regex.test(n)) : [];
+    if (existentes.length > 0) opcoes.push({ weight: 1, arbitrary: fc.constantFrom(...existentes) });
   }
   if (no.maxLength !== undefined) {
     const max = no.maxLength;
@@ -494,7 +501,14 @@ export interface OpcoesGeradores {
    * (FST_ERR_BAD_URL), a path parameter over 100 characters (414), a request line over 16 KB (431).
    */
   urlsRuins: boolean;
+  /**
+   * Numbers that exist in the database (calls, requisitions, elections, messages): drawn now and then for an
+   * integer or a digits-only string, so some cases get past "not found" into the handlers.
+   */
+  conhecidos: readonly number[];
 }
+
+let conhecidosAtuais: readonly number[] = [];
 
 function valorDeParametro(no: No | undefined, opcoes: OpcoesGeradores): fc.Arbitrary<string> {
   const normal = valorDoNo(no).map((v) => codificar(textoDoValor(v)));
@@ -572,6 +586,8 @@ const CABECALHOS_ESTRANHOS: readonly (readonly [string, string])[] = [
 
 /** Every case of one route. */
 export function casoDaRota(rota: RotaFuzz, opcoes: OpcoesGeradores): fc.Arbitrary<Caso> {
+  // The arbitraries below are built now, with these numbers in them.
+  conhecidosAtuais = opcoes.conhecidos;
   const params = esquemaJson(rota.params);
   const query = esquemaJson(rota.query);
   const corpo = esquemaJson(rota.corpo);

@@ -3,7 +3,7 @@ import { consultaDe, urlDe } from '#common/api/endpoint.ts';
 import { apiSessao } from '#common/api/sessao.ts';
 import type { Envelope } from '#common/envelope.ts';
 import type { CodigoErro } from '#common/erros.ts';
-import { MENSAGEM_SEM_COMUNICACAO } from '#common/erros.ts';
+import { catalogoErros, MENSAGEM_SEM_COMUNICACAO } from '#common/erros.ts';
 import { registrarOrigem } from './conexao.ts';
 import { definirToken, lerToken } from './token.ts';
 
@@ -117,6 +117,16 @@ async function enviar(
 }
 
 /**
+ * After a logout a page still on screen may refetch before it unmounts: without a token the server could
+ * only answer 401, so such a call is not sent (docs/decisions/0120-telas-conferidas.md).
+ */
+function exigirToken(): void {
+  if (lerToken()) return;
+  const { status, mensagem } = catalogoErros.NaoAutenticado;
+  throw new ErroApi('NaoAutenticado', mensagem, status);
+}
+
+/**
  * The call by path, for the back office's routes that landed before their descriptions (the registration
  * test lists them); a described endpoint is called with `chamar`. Goes when the last of them is described.
  */
@@ -124,6 +134,8 @@ export async function api<T>(
   caminho: string,
   opcoes: Partial<OpcoesRequisicao> & { consulta?: Record<string, string | number | undefined> } = {},
 ): Promise<T> {
+  // Every route still called by path needs a session (the back office's, the worker's call result).
+  exigirToken();
   const { consulta, ...resto } = opcoes;
   return tratarEnvelope<T>(caminho + consultaDe(consulta), { metodo: 'GET', ...resto });
 }
@@ -144,6 +156,7 @@ export async function chamar<E extends Endpoint>(
   endpoint: E,
   ...[entrada]: ArgumentosChamada<E>
 ): Promise<DadosDe<E>> {
+  if (endpoint.acesso === 'sessao') exigirToken();
   return tratarEnvelope<DadosDe<E>>(urlDe(endpoint, entrada ?? {}), {
     metodo: endpoint.metodo,
     ...(endpoint.metodo === 'GET' ? {} : { corpo: entrada?.corpo ?? {} }),

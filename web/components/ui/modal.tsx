@@ -13,7 +13,10 @@ interface ModalProps {
   className?: string;
 }
 
-/** The accessible dialog of the app (Radix Dialog): focus trap, Esc, click outside. */
+/**
+ * The accessible dialog of the app (Radix Dialog): focus trap, Esc, click outside. On a short screen only
+ * the body scrolls, so the actions (Fechar, Baixar PDF) always show.
+ */
 export function Modal({ aberto, aoMudar, titulo, children, acoes, descricao, className }: ModalProps) {
   return (
     <Dialog.Root open={aberto} onOpenChange={aoMudar}>
@@ -27,7 +30,8 @@ export function Modal({ aberto, aoMudar, titulo, children, acoes, descricao, cla
           {descricao ? (
             <Dialog.Description className="visualmente-oculto">{descricao}</Dialog.Description>
           ) : null}
-          {children}
+          {/* The body scrolls; title and actions stay on screen (docs/decisions/0120-telas-conferidas.md). */}
+          <div className="modal-corpo">{children}</div>
           {acoes ? <div className="modal-acoes">{acoes}</div> : null}
         </Dialog.Content>
       </Dialog.Portal>

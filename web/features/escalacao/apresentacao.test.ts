@@ -27,6 +27,10 @@ describe('apresentação das ofertas', () => {
   it('Conferente vê o porão no lugar das vagas', () => {
     expect(detalheOferta(2, 3, 'PR02')).toBe('Porão 3');
     expect(detalheOferta(1, 3, 'PR02')).toBe('03 vagas');
+    // The flat list of the Estivador who chooses the hold: the hold first.
+    expect(detalheOferta(1, 3, 'PR02', true)).toBe('Porão 3 · 03 vagas');
+    expect(detalheOferta(1, 1, 'BL00', true)).toBe('Bloco 1 · 01 vaga');
+    expect(detalheOferta(2, 3, 'PR02', true)).toBe('Porão 3');
   });
 
   it('hora de digitação em HH:mm:ss locais', () => {

@@ -19,9 +19,19 @@ export function textoVagas(numVagas: number): string {
   return `${preencher(numVagas, 2)} ${numVagas > 1 ? 'vagas' : 'vaga'}`;
 }
 
-/** What a function button shows under its name: the vacancies, or for Conferente the hold. */
-export function detalheOferta(codCategoria: number, numVagas: number, numPorao: string): string {
-  return codCategoria === CATEGORIA.conferente ? nomePorao(numPorao) : textoVagas(numVagas);
+/**
+ * What a function button shows under its name: the vacancies, or for Conferente the hold. In the flat list
+ * of the Estivador who chooses the hold (`comPorao`) the hold comes first, so the same function in three
+ * holds is three buttons a worker can tell apart (docs/decisions/0120-telas-conferidas.md).
+ */
+export function detalheOferta(
+  codCategoria: number,
+  numVagas: number,
+  numPorao: string,
+  comPorao = false,
+): string {
+  if (codCategoria === CATEGORIA.conferente) return nomePorao(numPorao);
+  return comPorao ? `${nomePorao(numPorao)} · ${textoVagas(numVagas)}` : textoVagas(numVagas);
 }
 
 /** The typing time of a confirmed worker: the ISO instant as local HH:mm:ss. */

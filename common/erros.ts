@@ -54,6 +54,15 @@ export const catalogoErros = {
     status: 429,
     mensagem: 'Muitas tentativas. Aguarde alguns instantes e tente novamente.',
   },
+  TempoEsgotado: {
+    status: 408,
+    mensagem: 'A requisição demorou demais para chegar. Verifique a conexão e tente novamente.',
+  },
+  EnderecoMuitoLongo: { status: 414, mensagem: 'O endereço da requisição é longo demais.' },
+  CabecalhosMuitoGrandes: {
+    status: 431,
+    mensagem: 'O endereço ou os cabeçalhos da requisição são grandes demais.',
+  },
   ErroInterno: { status: 500, mensagem: 'Erro interno no servidor. Tente novamente em instantes.' },
 } as const satisfies Record<string, { status: number; mensagem: string }>;
 

@@ -6,8 +6,12 @@ const CACHE = 'portal-tpa-dados-pessoais';
 
 /** Waits until the service worker controls the page and has kept the badge's data, qualifications and jobs. */
 async function esperarDadosGuardados(page: Page) {
-  // Strings, not functions: this file is type-checked without the DOM's types.
-  await page.waitForFunction('navigator.serviceWorker && navigator.serviceWorker.controller !== null');
+  // Strings, not functions: this file is type-checked without the DOM's types. Polled through page.evaluate,
+  // not waitForFunction: a string predicate that waitForFunction must poll is run by eval inside the page,
+  // which the portal's CSP (script-src 'self') refuses, so it failed whenever the worker was not in control yet.
+  await expect
+    .poll(() => page.evaluate('!!navigator.serviceWorker && navigator.serviceWorker.controller !== null'))
+    .toBe(true);
   await expect
     .poll(() =>
       page.evaluate(`(async () => {

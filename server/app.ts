@@ -10,13 +10,15 @@ import { pluginEscalacao } from './escalacao/plugin.ts';
 import { ehApi } from './http/caminho.ts';
 import type { Contexto } from './http/contexto.ts';
 import { prepararAutenticacao } from './plugins/autenticacao.ts';
-import { cabecalhosDeSeguranca } from './plugins/cabecalhos-seguranca.ts';
+import { cabecalhosDeSeguranca, calcularCabecalhosDeSeguranca } from './plugins/cabecalhos-seguranca.ts';
 import { catalogarRotas } from './plugins/catalogo-rotas.ts';
 import { comprimirRespostasApi } from './plugins/compressao.ts';
 import { tratarErros } from './plugins/envelope.ts';
+import { opcoesDeProtocolo } from './plugins/erros-de-protocolo.ts';
 import { documentarApi } from './plugins/openapi.ts';
 import { servirWeb } from './plugins/web.ts';
 import { protegerXsrf } from './plugins/xsrf.ts';
+import { type OpcoesPluginPush, pluginPush } from './push/plugin.ts';
 import { rotasAvulso } from './routes/avulso/rotas.ts';
 import { rotasDeclaracoes } from './routes/declaracoes/rotas.ts';
 import { rotasEleicoes } from './routes/eleicoes/rotas.ts';
@@ -26,6 +28,7 @@ import { rotasEventos } from './routes/eventos/rotas.ts';
 import { rotasFinanceiro } from './routes/financeiro/rotas.ts';
 import { rotasFotos } from './routes/fotos/rotas.ts';
 import { rotasGestao } from './routes/gestao/rotas.ts';
+import { rotasPush } from './routes/push/rotas.ts';
 import { rotasResultadoEscala } from './routes/resultado-escala/rotas.ts';
 import { rotasSeguranca } from './routes/seguranca/rotas.ts';
 import { rotasSessao } from './routes/sessao/rotas.ts';
@@ -40,6 +43,8 @@ export interface OpcoesApp {
   clock?: Clock;
   /** Pino logger options; false in tests. */
   logger?: boolean | object;
+  /** Web Push (tests: an HTTPS agent that trusts their own push receiver). */
+  push?: OpcoesPluginPush;
 }
 
 /** Long random path segments (declaration links) are hidden from logs, like query strings. */
@@ -53,6 +58,29 @@ function urlParaLog(url: string): string {
  */
 export async function construirApp(opcoes: OpcoesApp): Promise<FastifyInstance> {
   const { config, banco } = opcoes;
+  const imagens = ["'self'", 'data:', 'blob:'];
+  if (config.fotoBaseUrl) imagens.push(new URL(config.fotoBaseUrl).origin);
+  const seguranca = calcularCabecalhosDeSeguranca({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: imagens,
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'same-origin' },
+    strictTransportSecurity: config.producao,
+    crossOriginEmbedderPolicy: false,
+  });
   const app = Fastify({
     logger:
       opcoes.logger === false
@@ -70,6 +98,7 @@ export async function construirApp(opcoes: OpcoesApp): Promise<FastifyInstance> 
           },
     bodyLimit: 64 * 1024,
     trustProxy: config.trustProxy,
+    ...opcoesDeProtocolo(config, seguranca),
   });
 
   const gravacao = new GravacaoEmGrupo(banco);
@@ -94,29 +123,7 @@ export async function construirApp(opcoes: OpcoesApp): Promise<FastifyInstance> 
 
   // External plugins.
   await app.register(fastifyCookie);
-  const imagens = ["'self'", 'data:', 'blob:'];
-  if (config.fotoBaseUrl) imagens.push(new URL(config.fotoBaseUrl).origin);
-  cabecalhosDeSeguranca(app, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: imagens,
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-      },
-    },
-    frameguard: { action: 'deny' },
-    referrerPolicy: { policy: 'same-origin' },
-    strictTransportSecurity: config.producao,
-    crossOriginEmbedderPolicy: false,
-  });
+  cabecalhosDeSeguranca(app, seguranca);
 
   // App plugins.
   tratarErros(app);
@@ -137,6 +144,7 @@ export async function construirApp(opcoes: OpcoesApp): Promise<FastifyInstance> 
   // App modules.
   await app.register(pluginEscalacao);
   await app.register(pluginAoVivo);
+  await app.register(pluginPush, opcoes.push ?? {});
 
   // Routes: the document first, so it sees every route registered after it.
   await documentarApi(app, config.versao);
@@ -152,6 +160,7 @@ export async function construirApp(opcoes: OpcoesApp): Promise<FastifyInstance> 
   await app.register(rotasGestao);
   await app.register(rotasSeguranca);
   await app.register(rotasResultadoEscala);
+  await app.register(rotasPush);
 
   await servirWeb(app, config.webDir);
   return app;

@@ -50,6 +50,27 @@ export interface Config {
     /** A comment line on every stream this often, which also ends the streams of ended sessions. */
     pulsoMs: number;
   };
+  /** What a slow or greedy client may hold (docs/decisions/0091-limites-de-protocolo-e-de-uso.md). */
+  limites: {
+    /** Headers and body of one request must arrive within this (TEMPO_REQUISICAO_SEGUNDOS), or 408. */
+    tempoRequisicaoSegundos: number;
+    /** Open connections one remote address may hold (CONEXOES_POR_ENDERECO, 0 = no cap). */
+    conexoesPorEndereco: number;
+  };
+  /** How often expired sessions are deleted (LIMPEZA_MINUTOS). */
+  limpezaMinutos: number;
+  /** Web Push, "Avisos no celular" (docs/decisions/0162). */
+  push: {
+    /** VAPID keys (base64url) from VAPID_PUBLICA/VAPID_PRIVADA; unset: generated once and kept in the database. */
+    vapid: { publica: string; privada: string } | undefined;
+    /** The VAPID subject the push services may write to: a mailto: or https: URL (PUSH_CONTATO). */
+    contato: string;
+    /**
+     * Hosts a subscription's endpoint may point at, each matched as itself or as a suffix after a dot
+     * (PUSH_SERVICOS): the server posts to these and nowhere else.
+     */
+    servicos: string[];
+  };
   organizacao: Organizacao;
   logLevel: string;
 }
@@ -89,6 +110,33 @@ function booleano(valor: string | undefined, padrao: boolean): boolean {
   return ['1', 'true', 'sim', 'yes', 'on'].includes(valor.trim().toLowerCase());
 }
 
+/** The push services of the browsers that have one (Chrome, Firefox, Edge, Safari). */
+export const SERVICOS_PUSH_PADRAO = [
+  'fcm.googleapis.com',
+  'push.services.mozilla.com',
+  'notify.windows.com',
+  'push.apple.com',
+];
+
+function configPush(env: NodeJS.ProcessEnv, urlPublica: string): Config['push'] {
+  const publica = env.VAPID_PUBLICA?.trim() ?? '';
+  const privada = env.VAPID_PRIVADA?.trim() ?? '';
+  if ((publica === '') !== (privada === '')) {
+    throw new Error('Defina VAPID_PUBLICA e VAPID_PRIVADA juntas (ou nenhuma das duas).');
+  }
+  const contato =
+    env.PUSH_CONTATO?.trim() ||
+    (urlPublica.startsWith('https://') ? urlPublica : 'mailto:portal-tpa@localhost.invalid');
+  if (!/^(mailto:|https:\/\/)/.test(contato)) {
+    throw new Error(`PUSH_CONTATO precisa ser mailto: ou https:// (veio ${contato}).`);
+  }
+  const servicos = (env.PUSH_SERVICOS ?? SERVICOS_PUSH_PADRAO.join(','))
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter((s) => s !== '');
+  return { vapid: publica === '' ? undefined : { publica, privada }, contato, servicos };
+}
+
 function versaoDoPacote(): string {
   const pacote = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
     version: string;
@@ -100,6 +148,7 @@ export function carregarConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const producao = env.NODE_ENV === 'production';
   const raiz = path.resolve(import.meta.dirname, '..');
   const port = numero(env.PORT, 8080);
+  const urlPublica = (env.URL_PUBLICA ?? `http://localhost:${port}`).replace(/\/+$/, '');
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -126,7 +175,7 @@ export function carregarConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     fotoBaseUrl: env.FOTO_BASE_URL?.trim() || undefined,
     fotoValidadeMinutos: numero(env.FOTO_VALIDADE_MINUTOS, 60),
-    urlPublica: (env.URL_PUBLICA ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    urlPublica,
     trustProxy: booleano(env.TRUST_PROXY, false),
     fusoHorario: env.FUSO_HORARIO ?? 'America/Recife',
     processos: Math.trunc(numero(env.PROCESSOS, 1)),
@@ -134,6 +183,12 @@ export function carregarConfig(env: NodeJS.ProcessEnv = process.env): Config {
       intervaloContagensMs: 1_000,
       pulsoMs: numero(env.AO_VIVO_PULSO_SEGUNDOS, 20) * 1_000,
     },
+    limites: {
+      tempoRequisicaoSegundos: numero(env.TEMPO_REQUISICAO_SEGUNDOS, 30),
+      conexoesPorEndereco: inteiro(env.CONEXOES_POR_ENDERECO, 256, 0, 1_000_000),
+    },
+    limpezaMinutos: numero(env.LIMPEZA_MINUTOS, 10),
+    push: configPush(env, urlPublica),
     organizacao: {
       nome: env.ORG_NOME ?? 'OGMO Suape',
       nomeCompleto:

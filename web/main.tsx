@@ -19,5 +19,6 @@ createRoot(raiz).render(
 );
 
 // The installable, offline-readable app (docs/decisions/0132), after the page has loaded so it never
-// competes with the first paint; a login activates it too (apos-login.ts).
+// competes with the first paint; a login activates it too (its step in
+// web/lib/apos-login.ts, registered by features/sessao/rotas.tsx).
 window.addEventListener('load', ativarOffline);

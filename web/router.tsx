@@ -6,9 +6,9 @@ import { rotasEscalacao } from './features/escalacao/rotas.tsx';
 import { rotasGestao } from './features/gestao/rotas.tsx';
 import { rotasInicio, rotasPublicasInicio } from './features/inicio/rotas.tsx';
 import { rotasMinhaConta } from './features/minha-conta/rotas.tsx';
-import { exigirLogin } from './features/sessao/guarda.ts';
 import { rotasSessao } from './features/sessao/rotas.tsx';
 import { caminhos } from './lib/caminhos.ts';
+import { exigirLogin } from './lib/guarda.ts';
 
 /**
  * The route table of docs/produto/escalacao.md §2. Each feature owns its routes (features/<area>/rotas.tsx);

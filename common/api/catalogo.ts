@@ -8,6 +8,7 @@ import { apiEscalacao } from './escalacao.ts';
 import { apiEventos } from './eventos.ts';
 import { apiFinanceiro } from './financeiro.ts';
 import { apiFotos } from './fotos.ts';
+import { apiPush } from './push.ts';
 import { apiSeguranca } from './seguranca.ts';
 import { apiSessao } from './sessao.ts';
 
@@ -29,4 +30,5 @@ export const catalogoEndpoints: readonly Endpoint[] = [
   ...Object.values(apiDeclaracoes),
   ...Object.values(apiEleicoes),
   ...Object.values(apiSeguranca),
+  ...Object.values(apiPush),
 ];

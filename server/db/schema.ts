@@ -5,6 +5,7 @@ import type { TabelasEscalacao } from './tables/escalacao.ts';
 import type { TabelasFinanceiro } from './tables/financeiro.ts';
 import type { TabelasFundacao } from './tables/fundacao.ts';
 import type { TabelasGestao } from './tables/gestao.ts';
+import type { TabelasPush } from './tables/push.ts';
 import type { TabelasTentativas } from './tables/tentativas.ts';
 
 /**
@@ -18,7 +19,8 @@ export interface Database
     TabelasEleicao,
     TabelasEscalacao,
     TabelasTentativas,
-    TabelasGestao {}
+    TabelasGestao,
+    TabelasPush {}
 
 export type Db = Kysely<Database>;
 /** Repositories take `db | trx` first: the caller owns the transaction. */

@@ -3,9 +3,13 @@ import type { DbOuTrx } from '../db/schema.ts';
 
 /**
  * A server secret kept in the database, so every server behind one PostgreSQL signs alike.
- * Created on first use; concurrent creators agree on the first one written.
+ * Created on first use (`gerar`, 32 random bytes by default); concurrent creators agree on the first one written.
  */
-export async function obterSegredo(db: DbOuTrx, nome: string): Promise<string> {
+export async function obterSegredo(
+  db: DbOuTrx,
+  nome: string,
+  gerar: () => string = () => randomBytes(32).toString('base64url'),
+): Promise<string> {
   const existente = await db
     .selectFrom('segredo')
     .select('valor')
@@ -14,7 +18,7 @@ export async function obterSegredo(db: DbOuTrx, nome: string): Promise<string> {
   if (existente) return existente.valor;
   await db
     .insertInto('segredo')
-    .values({ nome, valor: randomBytes(32).toString('base64url') })
+    .values({ nome, valor: gerar() })
     .onConflict((oc) => oc.column('nome').doNothing())
     .execute();
   const criado = await db

@@ -4,7 +4,7 @@ import type { DadosDe, Endpoint, EntradaDe } from '#common/api/endpoint.ts';
 import { respondeArquivo, urlDe } from '#common/api/endpoint.ts';
 import { apiSessao } from '#common/api/sessao.ts';
 import { envelopeSucesso } from '#common/envelope.ts';
-import { construirApp } from '../app.ts';
+import { construirApp, type OpcoesApp } from '../app.ts';
 import { RelogioManual } from '../clock.ts';
 import type { Config } from '../config.ts';
 import { carregarConfig } from '../config.ts';
@@ -160,7 +160,10 @@ export class ClienteTeste {
  * A fresh database (a copy of the seeded template) and an app built on it, with a manual clock set to the
  * instant the demo was seeded. Use one per test file (beforeAll) or per test when writes must not leak.
  */
-export async function criarAmbiente(extra: Partial<Config> = {}): Promise<AmbienteTeste> {
+export async function criarAmbiente(
+  extra: Partial<Config> = {},
+  opcoesApp: Pick<OpcoesApp, 'push'> = {},
+): Promise<AmbienteTeste> {
   const copia = await copiarModelo(inject('modeloBanco'));
   const banco = abrirBanco({ url: copia.url, arquivoSqlite: copia.arquivo, maxConexoes: 20 });
   const config: Config = {
@@ -168,7 +171,7 @@ export async function criarAmbiente(extra: Partial<Config> = {}): Promise<Ambien
     ...extra,
   };
   const relogio = new RelogioManual(new Date(inject('instanteSemente')));
-  const app = await construirApp({ config, banco, clock: relogio, logger: false });
+  const app = await construirApp({ config, banco, clock: relogio, logger: false, ...opcoesApp });
   await app.ready();
   const ambiente: AmbienteTeste = {
     app,

@@ -12,6 +12,7 @@ import * as tentativas from './2026-11-23-11-tentativas.ts';
 import * as cedulaSelada from './2026-11-23-20-cedula-selada.ts';
 import * as gestao from './2026-11-23-30-gestao.ts';
 import * as escolherOfertasTravaEscala from './2026-11-23-50-escolher-ofertas-trava-escala.ts';
+import * as push from './2026-11-23-60-push.ts';
 
 /**
  * Every migration, by name; names sort by date. A feature appends its own line.
@@ -31,4 +32,5 @@ export const migracoes: Record<string, Migration> = {
   '2026-11-23-20-cedula-selada': cedulaSelada,
   '2026-11-23-30-gestao': gestao,
   '2026-11-23-50-escolher-ofertas-trava-escala': escolherOfertasTravaEscala,
+  '2026-11-23-60-push': push,
 };

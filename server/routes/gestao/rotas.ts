@@ -185,6 +185,8 @@ export const rotasGestao: FastifyPluginAsyncZod = async (app) => {
       const num = request.params.num;
       // In order with the choices being written, and the call's caches dropped (server/escalacao).
       await abrirEscala(db, (u) => app.escalacao.alterarEstado(num, u), passo(request, num));
+      // Sent by this process only, after the answer (docs/decisions/0162).
+      app.avisosPush.escalaAberta(num);
       request.log.info(
         { numEscalacao: request.params.num, por: sessaoDe(request).codAvulso },
         'escala aberta',
@@ -227,6 +229,7 @@ export const rotasGestao: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const resumo = await publicarEscala(banco, passo(request, request.params.num));
       app.escalacao.invalidar(request.params.num);
+      app.avisosPush.resultadoPublicado(request.params.num);
       request.log.info({ ...resumo, por: sessaoDe(request).codAvulso }, 'escala publicada');
       return ok(resumo);
     },

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiSessao } from '#common/api/sessao.ts';
 import { buscarAvulso, carregarDadosLogin } from '../../db/repositorios/avulsos.ts';
+import { removerAssinaturasDaSessao } from '../../db/repositorios/push.ts';
 import { ok } from '../../http/envelope.ts';
 import { ErroApp } from '../../http/erro-app.ts';
 import { registrar } from '../../http/registrar.ts';
@@ -84,6 +85,8 @@ export const rotasSessao: FastifyPluginAsyncZod = async (app) => {
   registrar(app, apiSessao.logout, async (request, reply) => {
     const sessao = sessaoDe(request);
     const tokens = await revogarSessao(db, clock, sessao, app.ctx.sessoes);
+    // The phone this session subscribed stops getting the worker's notifications (docs/decisions/0162).
+    await removerAssinaturasDaSessao(db, sessao.sessaoId);
     // Its live streams end, and the other servers forget its tokens now rather than in 5 s.
     app.aoVivo.sessaoEncerrada(sessao.sessaoId, tokens);
     request.tokenRenovado = undefined;

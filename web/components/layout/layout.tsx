@@ -1,9 +1,9 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
-import { encerrarSessao, limparSessaoLocal } from '../../features/sessao/encerrar.ts';
 import { useFluxoAoVivo } from '../../lib/ao-vivo.ts';
 import { quandoSessaoExpirar } from '../../lib/api-client.ts';
 import { caminhos } from '../../lib/caminhos.ts';
+import { encerrarSessao, limparSessaoLocal } from '../../lib/encerrar.ts';
 import { useDadosLogin } from '../../lib/sessao.ts';
 import { ehQuiosque } from '../../lib/token.ts';
 import { AvisoSemConexao } from './aviso-sem-conexao.tsx';

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { MapPin, Phone } from 'lucide-react';
 import { ANO_COPYRIGHT } from '#common/dominio.ts';
-import { configPublicaQuery } from '../../features/sessao/api.ts';
 import { VERSAO_CLIENTE } from '../../lib/api-client.ts';
+import { configPublicaQuery } from '../../lib/api-sessao.ts';
 
 function telefoneHref(telefone: string): string {
   return `tel:+55${telefone.replace(/\D/g, '')}`;

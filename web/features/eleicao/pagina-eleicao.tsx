@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { type BlockerFunction, useBlocker, useSearchParams } from 'react-router';
+import { QuadroInicio } from '../../components/inicio/quadro-inicio.tsx';
 import { Alerta } from '../../components/ui/estados.tsx';
 import { caminhos } from '../../lib/caminhos.ts';
-import { PaginaInicio } from '../inicio/pagina-inicio.tsx';
+import { CartaoEleicao } from './cartao-eleicao.tsx';
 import { Cedula } from './cedula.tsx';
 import { estadoEleicao, useEleicaoPendente } from './estado.ts';
 import './eleicao.css';
@@ -15,7 +16,7 @@ const bloquearSaida: BlockerFunction = ({ nextLocation }) =>
   estadoEleicao.atual() !== null && !LIVRES.includes(nextLocation.pathname.replace(/\/+$/, ''));
 
 /**
- * /eleicao: first the home with its single card 'Eleição CPATP' (docs/produto/escalacao.md §2), then, with
+ * /eleicao: first the home's frame with its single card 'Eleição CPATP' (docs/produto/escalacao.md §2), then, with
  * 'Ver candidatos' (?candidatos), the ballot.
  */
 export function PaginaEleicao() {
@@ -50,7 +51,13 @@ export function PaginaEleicao() {
           </Alerta>
         ) : null}
       </div>
-      {params.has('candidatos') ? <Cedula eleicao={mostrada} /> : <PaginaInicio />}
+      {params.has('candidatos') ? (
+        <Cedula eleicao={mostrada} />
+      ) : (
+        <QuadroInicio>
+          <CartaoEleicao />
+        </QuadroInicio>
+      )}
     </div>
   );
 }

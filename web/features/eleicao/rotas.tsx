@@ -1,9 +1,20 @@
 import { type RouteObject, redirect } from 'react-router';
+import type { DadosLogin } from '#common/api/sessao.ts';
 import { CATEGORIA_OGMO } from '#common/dominio.ts';
+import { registrarAposLogin } from '../../lib/apos-login.ts';
 import { caminhos } from '../../lib/caminhos.ts';
+import { exigirLogin } from '../../lib/guarda.ts';
 import { sessao } from '../../lib/sessao.ts';
-import { exigirLogin } from '../sessao/guarda.ts';
-import { carregarEleicaoPendente, estadoEleicao } from './estado.ts';
+import { carregarEleicaoPendente, estadoEleicao, verificarEleicao } from './estado.ts';
+
+/**
+ * The pending election after a login and after a reload (skipped for definitive leave): when there is one,
+ * the worker goes to vote (docs/produto/escalacao.md §4, docs/decisions/0061-eleicao-navegacao.md).
+ */
+async function destinoDaEleicao(dados: DadosLogin): Promise<string | null> {
+  return (await verificarEleicao(dados)) ? caminhos.eleicao : null;
+}
+registrarAposLogin({ aoEntrar: destinoDaEleicao, aoRecarregar: destinoDaEleicao });
 
 /**
  * /eleicao needs a loaded election, else /inicio (docs/produto/escalacao.md §2). On a reload the client state is

@@ -3,10 +3,10 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { CategoriaEscala } from '#common/api/escalacao.ts';
 import { categoriasEscala, type SegmentoCategoria } from '#common/dominio.ts';
+import { TrabalhoCorrente } from '../../components/inicio/trabalho-corrente.tsx';
 import { Alerta, BotaoVoltar } from '../../components/ui/estados.tsx';
 import { caminhos } from '../../lib/caminhos.ts';
 import { useAvulso } from '../../lib/sessao.ts';
-import { TrabalhoCorrente } from '../inicio/trabalho-corrente.tsx';
 import { temVagas } from './estado-escala.ts';
 import { garantirVagas, useEstadoEscala } from './loja-escala.ts';
 

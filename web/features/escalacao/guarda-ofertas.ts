@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs, redirect } from 'react-router';
 import { categoriaPorSegmento } from '#common/dominio.ts';
 import { caminhos } from '../../lib/caminhos.ts';
-import { exigirLogin } from '../sessao/guarda.ts';
+import { exigirLogin } from '../../lib/guarda.ts';
 import { temOfertas } from './estado-escala.ts';
 import { estadoEscala, garantirVagas } from './loja-escala.ts';
 

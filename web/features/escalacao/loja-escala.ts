@@ -4,9 +4,9 @@ import type { DadosLogin } from '#common/api/sessao.ts';
 import { MENSAGEM_SEM_COMUNICACAO } from '#common/erros.ts';
 import { assinarAoVivo } from '../../lib/ao-vivo.ts';
 import { ErroApi } from '../../lib/api-client.ts';
+import { escalaAbertaQuery } from '../../lib/api-sessao.ts';
 import { queryClient } from '../../lib/consultas.ts';
 import { aoEncerrarSessao, sessao } from '../../lib/sessao.ts';
-import { escalaAbertaQuery } from '../sessao/api.ts';
 import { buscarAvulsosConfirmados, buscarVagas, enviarEscolhas } from './api.ts';
 import {
   CONFIRMADOS_INICIAL,

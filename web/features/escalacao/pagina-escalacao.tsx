@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { Outlet } from 'react-router';
+import { CaixaChamada } from '../../components/inicio/caixa-chamada.tsx';
 import { ResultadoEscala } from '../../components/resultado-escala.tsx';
 import { useAvulso } from '../../lib/sessao.ts';
-import { CaixaChamada } from '../inicio/caixa-chamada.tsx';
 import { FormCarregarEscala } from './form-carregar-escala.tsx';
 import { garantirVagas } from './loja-escala.ts';
 import './escalacao.css';

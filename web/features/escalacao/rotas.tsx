@@ -1,4 +1,14 @@
 import type { RouteObject } from 'react-router';
+import { registrarAposLogin } from '../../lib/apos-login.ts';
+
+// After a login the vacancies load (only when not impeded, an open call exists and none is loaded yet); not
+// awaited, so the worker lands at once (/escalacao shows them loading). The call's store arrives with it.
+registrarAposLogin({
+  aoEntrar: (dados) => {
+    void import('./loja-escala.ts').then(({ garantirVagas }) => garantirVagas(dados)).catch(() => undefined);
+    return null;
+  },
+});
 
 /**
  * Routes of this feature, mounted under the login guard in web/router.tsx. The pages load on demand;

@@ -1,119 +1,38 @@
-import { ClipboardList, LayoutList, MessagesSquare, ShieldAlert, UserRound } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { PAPEL_ESCALADOR } from '#common/api/gestao.ts';
-import { DIAS_SUSPENSAO_EPI } from '#common/dominio.ts';
-import { nomeProprio } from '#common/formato.ts';
-import { ResultadoEscala } from '../../components/resultado-escala.tsx';
+import { ClipboardList, MessagesSquare, UserRound } from 'lucide-react';
+import { CartaoAcao, QuadroInicio } from '../../components/inicio/quadro-inicio.tsx';
 import { caminhos } from '../../lib/caminhos.ts';
-import { useAvulso } from '../../lib/sessao.ts';
-import { CartaoEleicao } from '../eleicao/cartao-eleicao.tsx';
-import { useEleicaoPendente } from '../eleicao/estado.ts';
-import { CaixaChamada } from './caixa-chamada.tsx';
-import { TrabalhoCorrente } from './trabalho-corrente.tsx';
-import './inicio.css';
 
-interface CartaoAcaoProps {
-  para: string;
-  icone: ReactNode;
-  titulo: string;
-  texto: string;
-  botao: string;
-  destaque?: boolean;
-}
-
-/** A call-to-action card of the home: icon, title, text and a button that is the card's link. */
-function CartaoAcao({ para, icone, titulo, texto, botao, destaque = false }: CartaoAcaoProps) {
-  return (
-    <article className={destaque ? 'cartao cartao-acao cartao-acao-destaque' : 'cartao cartao-acao'}>
-      <span className="cartao-acao-icone" aria-hidden>
-        {icone}
-      </span>
-      <h2 className="cartao-acao-titulo">{titulo}</h2>
-      <p className="cartao-acao-texto">{texto}</p>
-      <Link to={para} className={destaque ? 'botao botao-destaque' : 'botao'}>
-        {botao}
-      </Link>
-    </article>
-  );
-}
-
-/** /inicio (docs/produto/escalacao.md §2): call box, current job, three cards and the 'Atenção!' notice. */
+/**
+ * /inicio (docs/produto/escalacao.md §2): the home's frame with its three cards. While an election is
+ * loaded the worker is on /eleicao, whose home shows the election's card in their place.
+ */
 export function PaginaInicio() {
-  const avulso = useAvulso();
-  const eleicao = useEleicaoPendente();
-  const primeiroNome = nomeProprio(avulso.nome).split(' ')[0];
   return (
-    <div className="pilha inicio">
-      {/* The page's one h1, so the cards' h2 follow a heading (axe: page-has-heading-one). */}
-      <h1 className="inicio-saudacao">
-        Olá, <strong>{primeiroNome}</strong>!
-      </h1>
-      <CaixaChamada />
-      <ResultadoEscala />
-      <TrabalhoCorrente />
-      {avulso.papeis.includes(PAPEL_ESCALADOR) ? (
-        <div className="cartoes-acao">
-          <CartaoAcao
-            para={caminhos.gestao}
-            icone={<LayoutList />}
-            titulo="Gestão das escalas"
-            texto="Crie escalas, cadastre requisições, abra, feche, apure o rodízio e publique."
-            botao="Gerir escalas"
-            destaque
-          />
-        </div>
-      ) : null}
-
-      {/* While an election is loaded (the election route), its card replaces the three. */}
-      {eleicao ? (
-        <CartaoEleicao />
-      ) : (
-        <div className="cartoes-acao">
-          <CartaoAcao
-            para={caminhos.minhaConta}
-            icone={<UserRound />}
-            titulo="Minha conta"
-            texto="Acesse seus dados, históricos e habilitações."
-            botao="Minha conta"
-          />
-          <CartaoAcao
-            para={caminhos.escalacao}
-            icone={<ClipboardList />}
-            titulo="Escalação"
-            texto="Escalação eletrônica do Trabalhador Portuário Avulso, em sistema de rodízio."
-            botao="Escalar-se"
-            destaque
-          />
-          <CartaoAcao
-            para={caminhos.faleComOgmo}
-            icone={<MessagesSquare />}
-            titulo="Fale com o OGMO"
-            texto="Dúvidas, sugestões e solicitações ao OGMO."
-            botao="Fale com o OGMO"
-          />
-        </div>
-      )}
-
-      <section className="atencao" aria-labelledby="titulo-atencao">
-        <h2 id="titulo-atencao" className="atencao-titulo">
-          <ShieldAlert aria-hidden />
-          Atenção!
-        </h2>
-        <ol className="atencao-lista">
-          <li>
-            O Informe de Rendimentos anual, para a declaração do Imposto de Renda, e as Fichas Financeiras
-            mensais estão disponíveis no menu <strong>Minha conta</strong>, em{' '}
-            <Link to={caminhos.financeiro}>Financeiro</Link>.
-          </li>
-          <li>
-            É obrigatório o uso de EPI (equipamentos de proteção individual), fardamento e máscara nas áreas
-            do porto. O trabalhador que não cumprir esta determinação poderá ser suspenso por{' '}
-            {DIAS_SUSPENSAO_EPI} dias.
-          </li>
-          <li>As refeições devem ser feitas em local adequado, utilizando mesa e cadeira.</li>
-        </ol>
-      </section>
-    </div>
+    <QuadroInicio>
+      <div className="cartoes-acao">
+        <CartaoAcao
+          para={caminhos.minhaConta}
+          icone={<UserRound />}
+          titulo="Minha conta"
+          texto="Acesse seus dados, históricos e habilitações."
+          botao="Minha conta"
+        />
+        <CartaoAcao
+          para={caminhos.escalacao}
+          icone={<ClipboardList />}
+          titulo="Escalação"
+          texto="Escalação eletrônica do Trabalhador Portuário Avulso, em sistema de rodízio."
+          botao="Escalar-se"
+          destaque
+        />
+        <CartaoAcao
+          para={caminhos.faleComOgmo}
+          icone={<MessagesSquare />}
+          titulo="Fale com o OGMO"
+          texto="Dúvidas, sugestões e solicitações ao OGMO."
+          botao="Fale com o OGMO"
+        />
+      </div>
+    </QuadroInicio>
   );
 }

@@ -1,7 +1,7 @@
+import { buscarSessao } from '../../lib/api-sessao.ts';
 import { registrarServiceWorker } from '../../lib/conexao.ts';
 import { queryClient } from '../../lib/consultas.ts';
 import { ehQuiosque, lerToken } from '../../lib/token.ts';
-import { buscarSessao } from './api.ts';
 
 /**
  * The offline-readable app for a logged-in worker on their own phone, never at a kiosk

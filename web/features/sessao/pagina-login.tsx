@@ -5,11 +5,12 @@ import { Link, useNavigate } from 'react-router';
 import { SENHA_MAX, TAMANHO_USUARIO } from '#common/dominio.ts';
 import { Alerta } from '../../components/ui/estados.tsx';
 import { ErroApi } from '../../lib/api-client.ts';
+import { entrar, escalaAbertaQuery } from '../../lib/api-sessao.ts';
+import { aposLogin } from '../../lib/apos-login.ts';
 import { caminhos } from '../../lib/caminhos.ts';
+import { limparSessaoLocal } from '../../lib/encerrar.ts';
 import { sessao } from '../../lib/sessao.ts';
 import { marcarQuiosque } from '../../lib/token.ts';
-import { entrar, escalaAbertaQuery } from './api.ts';
-import { limparSessaoLocal } from './encerrar.ts';
 import { TecladoNumerico } from './teclado-numerico.tsx';
 import { type CamposLogin, validarLogin } from './validacao-login.ts';
 import './sessao.css';
@@ -122,8 +123,8 @@ export function PaginaLogin({ quiosque = false }: { quiosque?: boolean }) {
         return;
       }
       sessao.definir(dados);
-      // The after-login sequence (the call's store, the election, prefetches) loads once the login succeeded.
-      const { aposLogin } = await import('./apos-login.ts');
+      // The after-login sequence: every feature's registered step (the call's store, the election, the
+      // offline app) and the prefetches (web/lib/apos-login.ts).
       navigate(await aposLogin(dados), { replace: true });
     } catch (e) {
       marcarQuiosque(false);

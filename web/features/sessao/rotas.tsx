@@ -1,7 +1,17 @@
 import type { RouteObject } from 'react-router';
+import { registrarAposLogin } from '../../lib/apos-login.ts';
+import { encerrarSessao } from '../../lib/encerrar.ts';
 import { sessao } from '../../lib/sessao.ts';
-import { encerrarSessao } from './encerrar.ts';
+import { ativarOffline } from './offline.ts';
 import { PaginaLogin } from './pagina-login.tsx';
+
+// After a login the offline-readable app is activated (docs/decisions/0132).
+registrarAposLogin({
+  aoEntrar: () => {
+    ativarOffline();
+    return null;
+  },
+});
 
 /** /login logs out any existing session on entry (docs/produto/escalacao.md §2). */
 async function sairAoEntrar(): Promise<null> {

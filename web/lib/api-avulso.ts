@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiAvulso } from '#common/api/avulso.ts';
-import { chamar } from '../../lib/api-client.ts';
+import { chamar } from './api-client.ts';
 
 /** The logged-in worker's qualifications. */
 export const habilitacoesQuery = queryOptions({

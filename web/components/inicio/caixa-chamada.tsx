@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { CalendarClock, OctagonAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { formatarDataIso } from '#common/formato.ts';
+import { configPublicaQuery, escalaAbertaQuery } from '../../lib/api-sessao.ts';
 import { useAvulso } from '../../lib/sessao.ts';
-import { configPublicaQuery, escalaAbertaQuery } from '../sessao/api.ts';
 import './inicio.css';
 
 /**

@@ -2,10 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { IdCard } from 'lucide-react';
 import { useState } from 'react';
 import { turno } from '#common/formato.ts';
+import { ultimosTrabalhosQuery } from '../../lib/api-avulso.ts';
+import { dataTrabalho } from '../../lib/data-trabalho.ts';
 import { useAvulso } from '../../lib/sessao.ts';
-import { ultimosTrabalhosQuery } from '../avulso/api.ts';
 import { Cracha } from './cracha.tsx';
-import { dataTrabalho } from './data-trabalho.ts';
 import './inicio.css';
 
 /**

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { apiEscalaAberta } from '#common/api/escala-aberta.ts';
 import type { LoginBody } from '#common/api/sessao.ts';
 import { apiSessao } from '#common/api/sessao.ts';
-import { chamar } from '../../lib/api-client.ts';
+import { chamar } from './api-client.ts';
 
 export function entrar(corpo: LoginBody) {
   return chamar(apiSessao.login, { corpo });

@@ -1,9 +1,9 @@
 import { type LoaderFunctionArgs, redirect } from 'react-router';
 import type { DadosLogin } from '#common/api/sessao.ts';
-import { caminhos } from '../../lib/caminhos.ts';
-import { sessao } from '../../lib/sessao.ts';
-import { verificarEleicao } from '../eleicao/estado.ts';
-import { buscarSessao } from './api.ts';
+import { buscarSessao } from './api-sessao.ts';
+import { passosAoRecarregar } from './apos-login.ts';
+import { caminhos } from './caminhos.ts';
+import { sessao } from './sessao.ts';
 
 /**
  * Loader of the login-guarded layout: no token → /login; a token but no worker data (a reload) →
@@ -20,10 +20,14 @@ export async function exigirLogin(args?: Pick<LoaderFunctionArgs, 'request'>): P
     sessao.encerrar();
     throw redirect(caminhos.login);
   }
-  // A reload runs the login's pending-election check again, so it cannot skip the vote
-  // (docs/decisions/0061-eleicao-navegacao.md).
-  if (args && (await verificarEleicao(dados)) && new URL(args.request.url).pathname !== caminhos.eleicao) {
-    throw redirect(caminhos.eleicao);
+  // A reload runs the login's steps that ask for a destination again (the pending election), so it cannot
+  // skip the vote (docs/decisions/0061-eleicao-navegacao.md).
+  if (args) {
+    const pathname = new URL(args.request.url).pathname;
+    for (const passo of passosAoRecarregar()) {
+      const destino = await passo.aoRecarregar?.(dados);
+      if (destino && pathname !== destino) throw redirect(destino);
+    }
   }
   return null;
 }

@@ -1,9 +1,9 @@
-import { caminhos } from '../../lib/caminhos.ts';
-import { apagarDadosOffline } from '../../lib/conexao.ts';
-import { queryClient } from '../../lib/consultas.ts';
-import { sessao } from '../../lib/sessao.ts';
-import { ehQuiosque } from '../../lib/token.ts';
-import { escalaAbertaQuery, sair } from './api.ts';
+import { escalaAbertaQuery, sair } from './api-sessao.ts';
+import { caminhos } from './caminhos.ts';
+import { apagarDadosOffline } from './conexao.ts';
+import { queryClient } from './consultas.ts';
+import { sessao } from './sessao.ts';
+import { ehQuiosque } from './token.ts';
 
 /**
  * Clears everything the client knows about the worker (docs/produto/escalacao.md §4): token and dadosLogin, every

@@ -5,9 +5,9 @@ import { useState } from 'react';
 import type { Trabalho } from '#common/api/avulso.ts';
 import type { DadosLogin } from '#common/api/sessao.ts';
 import { formatarCpf, nomeProprio, turno } from '#common/formato.ts';
-import { FotoAvulso } from '../../components/layout/foto-avulso.tsx';
-import { configPublicaQuery } from '../sessao/api.ts';
-import { dataTrabalho } from './data-trabalho.ts';
+import { configPublicaQuery } from '../../lib/api-sessao.ts';
+import { dataTrabalho } from '../../lib/data-trabalho.ts';
+import { FotoAvulso } from '../layout/foto-avulso.tsx';
 
 interface CrachaProps {
   aberto: boolean;

@@ -1,0 +1,19 @@
+import type { Generated } from 'kysely';
+
+/** A browser's Web Push subscription (migration 2026-11-23-60-push, docs/decisions/0162). */
+export interface AssinaturaPushTable {
+  id: Generated<number>;
+  /** The push service's URL for this browser; unique. */
+  endpoint: string;
+  /** The browser's P-256 public key and auth secret (base64url), which the payload is encrypted to. */
+  p256dh: string;
+  auth: string;
+  cod_avulso: string;
+  /** The session it was made in (sessao.sessao_id): its logout removes it. */
+  sessao_id: string;
+  criada_em: string;
+}
+
+export interface TabelasPush {
+  assinatura_push: AssinaturaPushTable;
+}

@@ -1,0 +1,42 @@
+import type https from 'node:https';
+import fp from 'fastify-plugin';
+import { chavesVapid } from './chaves.ts';
+import { EnviadorPush } from './envio.ts';
+
+export interface OpcoesPluginPush {
+  /** The HTTPS agent of the posts to the push services (tests: one that trusts their receiver). */
+  agente?: https.Agent;
+}
+
+/**
+ * "Avisos no celular" (issue 15, docs/decisions/0162): the VAPID keys and the sender of this process,
+ * `app.avisosPush`. The call's routes tell it when a call opened or was published; the server's close
+ * waits for the sends under way.
+ */
+export const pluginPush = fp<OpcoesPluginPush>(
+  async (app, opcoes) => {
+    const { db, config } = app.ctx;
+    const enviador = new EnviadorPush({
+      db,
+      chaves: await chavesVapid(db, config),
+      contato: config.push.contato,
+      servicos: config.push.servicos,
+      ...(opcoes.agente ? { agente: opcoes.agente } : {}),
+      relatarFalha: (erro, contexto) => app.log.warn({ err: erro }, contexto),
+      registrar: (resumo) => app.log.info(resumo, 'avisos enviados'),
+    });
+    app.decorate('avisosPush', enviador);
+    app.addHook('onClose', async () => {
+      await enviador.aguardarEnvios();
+      enviador.fechar();
+    });
+  },
+  { name: 'push', fastify: '5.x', decorators: { fastify: ['ctx'] } },
+);
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Web Push of this process (server/push/plugin.ts). */
+    avisosPush: EnviadorPush;
+  }
+}

@@ -1,0 +1,91 @@
+import { LayoutList, ShieldAlert } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { PAPEL_ESCALADOR } from '#common/api/gestao.ts';
+import { DIAS_SUSPENSAO_EPI } from '#common/dominio.ts';
+import { nomeProprio } from '#common/formato.ts';
+import { caminhos } from '../../lib/caminhos.ts';
+import { useAvulso } from '../../lib/sessao.ts';
+import { ResultadoEscala } from '../resultado-escala.tsx';
+import { CaixaChamada } from './caixa-chamada.tsx';
+import { TrabalhoCorrente } from './trabalho-corrente.tsx';
+import './inicio.css';
+
+interface CartaoAcaoProps {
+  para: string;
+  icone: ReactNode;
+  titulo: string;
+  texto: string;
+  botao: string;
+  destaque?: boolean;
+}
+
+/** A call-to-action card of the home: icon, title, text and a button that is the card's link. */
+export function CartaoAcao({ para, icone, titulo, texto, botao, destaque = false }: CartaoAcaoProps) {
+  return (
+    <article className={destaque ? 'cartao cartao-acao cartao-acao-destaque' : 'cartao cartao-acao'}>
+      <span className="cartao-acao-icone" aria-hidden>
+        {icone}
+      </span>
+      <h2 className="cartao-acao-titulo">{titulo}</h2>
+      <p className="cartao-acao-texto">{texto}</p>
+      <Link to={para} className={destaque ? 'botao botao-destaque' : 'botao'}>
+        {botao}
+      </Link>
+    </article>
+  );
+}
+
+/**
+ * The home's frame (docs/produto/escalacao.md §2): greeting, call box, current job, the schedulers' card,
+ * then `children` (the three cards on /inicio; the single 'Eleição CPATP' card on /eleicao) and the
+ * 'Atenção!' notice.
+ */
+export function QuadroInicio({ children }: { children: ReactNode }) {
+  const avulso = useAvulso();
+  const primeiroNome = nomeProprio(avulso.nome).split(' ')[0];
+  return (
+    <div className="pilha inicio">
+      <p className="inicio-saudacao">
+        Olá, <strong>{primeiroNome}</strong>!
+      </p>
+      <CaixaChamada />
+      <ResultadoEscala />
+      <TrabalhoCorrente />
+      {avulso.papeis.includes(PAPEL_ESCALADOR) ? (
+        <div className="cartoes-acao">
+          <CartaoAcao
+            para={caminhos.gestao}
+            icone={<LayoutList />}
+            titulo="Gestão das escalas"
+            texto="Crie escalas, cadastre requisições, abra, feche, apure o rodízio e publique."
+            botao="Gerir escalas"
+            destaque
+          />
+        </div>
+      ) : null}
+
+      {children}
+
+      <section className="atencao" aria-labelledby="titulo-atencao">
+        <h2 id="titulo-atencao" className="atencao-titulo">
+          <ShieldAlert aria-hidden />
+          Atenção!
+        </h2>
+        <ol className="atencao-lista">
+          <li>
+            O Informe de Rendimentos anual, para a declaração do Imposto de Renda, e as Fichas Financeiras
+            mensais estão disponíveis no menu <strong>Minha conta</strong>, em{' '}
+            <Link to={caminhos.financeiro}>Financeiro</Link>.
+          </li>
+          <li>
+            É obrigatório o uso de EPI (equipamentos de proteção individual), fardamento e máscara nas áreas
+            do porto. O trabalhador que não cumprir esta determinação poderá ser suspenso por{' '}
+            {DIAS_SUSPENSAO_EPI} dias.
+          </li>
+          <li>As refeições devem ser feitas em local adequado, utilizando mesa e cadeira.</li>
+        </ol>
+      </section>
+    </div>
+  );
+}

@@ -92,8 +92,24 @@ async function transbordamentos(page: Page): Promise<Problema[]> {
         detalhe: `rola de lado: ${raiz.scrollWidth} px em ${raiz.clientWidth} px`,
       });
     }
+    // Visually hidden on purpose (clipped to nothing, like a stacked table's header): not on screen.
+    const recortado = (el: Element) => {
+      for (let e: Element | null = el; e; e = e.parentElement) {
+        const est = getComputedStyle(e);
+        if ((est.clip !== 'auto' && est.clip !== '') || est.clipPath !== 'none') return true;
+      }
+      return false;
+    };
     for (const el of Array.from(document.body.querySelectorAll('*'))) {
       if (!(el instanceof HTMLElement) || el.closest('[aria-hidden="true"], .visualmente-oculto')) continue;
+      // A text field scrolls its own text under the caret; its width is checked by the targets' rule.
+      if (
+        el instanceof HTMLInputElement ||
+        el instanceof HTMLTextAreaElement ||
+        el instanceof HTMLSelectElement
+      )
+        continue;
+      if (recortado(el)) continue;
       const estilo = getComputedStyle(el);
       if (estilo.display === 'inline' || estilo.display === 'contents' || estilo.visibility === 'hidden')
         continue;
@@ -190,6 +206,14 @@ async function controlesCobertos(page: Page): Promise<Problema[]> {
       if (caixa.width <= 1 || caixa.height <= 1) continue;
       alvo.scrollIntoView({ block: 'center', inline: 'nearest' });
       caixa = alvo.getBoundingClientRect();
+      // Placed off screen until focused (the skip link): nothing to tap.
+      if (
+        caixa.bottom <= 0 ||
+        caixa.top >= window.innerHeight ||
+        caixa.right <= 0 ||
+        caixa.left >= window.innerWidth
+      )
+        continue;
       const x = Math.min(Math.max(caixa.left + caixa.width / 2, 0), window.innerWidth - 1);
       const y = Math.min(Math.max(caixa.top + caixa.height / 2, 0), window.innerHeight - 1);
       const tocado = document.elementFromPoint(x, y);
@@ -295,6 +319,8 @@ export type OpcoesConferencia = {
  * The page comes back at the viewport it had. Console errors are checked by the `test` fixture.
  */
 export async function conferirTela(page: Page, nome: string, opcoes: OpcoesConferencia = {}): Promise<void> {
+  // Each screen checked brings its own time (axe twice, the walks, two shots), on a loaded machine too.
+  test.info().setTimeout(test.info().timeout + 20_000);
   const anterior = page.viewportSize();
   const problemas: string[] = [];
   for (const [largura, tela] of Object.entries(TELAS)) {
@@ -313,10 +339,35 @@ export async function conferirTela(page: Page, nome: string, opcoes: OpcoesConfe
       for (const p of await controlesDoDialogoEscondidos(page))
         problemas.push(`[${largura}] diálogo: ${p.onde}: ${p.detalhe}`);
     }
+    if (!opcoes.soTela) {
+      // A full-page shot of a scrolled page draws the sticky bars mid-page: shoot it from the top.
+      await page.evaluate(() => window.scrollTo(0, 0));
+    }
     await capturar(page, `${nome}-${largura}`, !opcoes.soTela);
   }
   if (anterior) await page.setViewportSize(anterior);
   expect.soft(problemas, `problemas na tela ${nome}`).toEqual([]);
+}
+
+/**
+ * An instant as the port's clock shows it (the e2e server runs with the default FUSO_HORARIO,
+ * America/Recife): 'dd/MM/yyyy às HH:mm' with a date, 'HH:mm:ss' without.
+ */
+export function horaDoPorto(iso: string, data?: Intl.DateTimeFormatOptions): string {
+  const partes = Object.fromEntries(
+    new Intl.DateTimeFormat('pt-BR', {
+      timeZone: 'America/Recife',
+      hourCycle: 'h23',
+      hour: '2-digit',
+      minute: '2-digit',
+      ...(data ? {} : { second: '2-digit' }),
+      ...data,
+    })
+      .formatToParts(new Date(iso))
+      .map((p) => [p.type, p.value]),
+  );
+  const hora = data ? `${partes.hour}:${partes.minute}` : `${partes.hour}:${partes.minute}:${partes.second}`;
+  return data ? `${partes.day}/${partes.month}/${partes.year} às ${hora}` : hora;
 }
 
 /** Closes every queued service message, if any shows (a message reappears only until closed once). */

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { conferirTela, entrar, expect, TELAS, test } from './apoio.ts';
+import { conferirTela, entrar, expect, horaDoPorto, TELAS, test } from './apoio.ts';
 
 /**
  * The lockdown and MP 945 declarations (docs/produto/minha-conta.md §2, §4, §5) walked by 100001 up to the PDF, the
@@ -281,10 +281,20 @@ test('verificação pública: um código verdadeiro e um inventado, sem login', 
   const codigo = /LKD-[A-Z0-9]{4}-[A-Z0-9]{4}/.exec(await textoPdf(Buffer.from(await pdf.body())))?.[0];
   expect(codigo).toBeTruthy();
 
-  const anonimo = await browser.newContext({ viewport: TELAS.celular, locale: 'pt-BR' });
+  // A visitor whose phone is set to Tokyo still reads the port's time (docs/decisions/0121-fuso-do-porto.md).
+  const anonimo = await browser.newContext({
+    viewport: TELAS.celular,
+    locale: 'pt-BR',
+    timezoneId: 'Asia/Tokyo',
+  });
   const visitante = await anonimo.newPage();
+  const resposta = visitante.waitForResponse((r) => r.url().includes('/api/verificacao/'));
   await visitante.goto(`/verificar/${codigo}`);
   await expect(visitante.getByRole('heading', { name: 'Declaração autêntica' })).toBeVisible();
+  const { emitidaEm } = ((await (await resposta).json()) as { dados: { emitidaEm: string } }).dados;
+  await expect(visitante.getByRole('definition').filter({ hasText: / às / })).toHaveText(
+    horaDoPorto(emitidaEm, { day: '2-digit', month: '2-digit', year: 'numeric' }),
+  );
   await expect(visitante.getByText('SEVERINO DOS SANTOS CAVALCANTI')).toBeVisible();
   await expect(visitante.getByText(/^\*\*\*\.\d{3}\.\d{3}-\*\*$/)).toBeVisible();
   await expect(visitante.getByText('Declaração de atividade para o lockdown')).toBeVisible();

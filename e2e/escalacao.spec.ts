@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { conferirTela, entrar, expect, test } from './apoio.ts';
+import { conferirTela, entrar, expect, horaDoPorto, test } from './apoio.ts';
 
 /**
  * The electronic call in the browser (docs/produto/escalacao.md §2 and §4): the category chooser, the offers screen,
@@ -309,4 +309,39 @@ test('/escalacao, as ofertas e a lista de confirmados passam na conferência das
     else await expect(page.locator('.porao-tonelagem').first()).toContainText(/^ · \d{1,3}(\.\d{3})* t$/);
     await conferirTela(page, `escalacao-ofertas-${categoria.toLowerCase()}`);
   }
+});
+
+test.describe('num aparelho em outro fuso (Tóquio)', () => {
+  test.use({ timezoneId: 'Asia/Tokyo' });
+
+  test('a lista de confirmados cabe no cartão e mostra a hora do porto', async ({ page }) => {
+    await entrar(page, '100001');
+    await abrirCategoria(page, 'Estivador');
+    // Pinned by its offer: a locator on aria-pressed="false" would move on to the next one after the click.
+    const seq = await page
+      .locator('button.oferta:not(.oferta-sem-descanso)[aria-pressed="false"]')
+      .first()
+      .getAttribute('data-seq');
+    const livre = page.locator(`button.oferta[data-seq="${seq}"]`).first();
+    await livre.click();
+    await esperarEscolhida(livre, true);
+
+    const lista = page.waitForResponse((r) => r.url().includes('/api/avulsosConfirmados'));
+    await page.getByRole('button', { name: /Pessoas que já confirmaram escolhas/ }).click();
+    const grupos = (
+      (await (await lista).json()) as {
+        dados: { avulsosConfirmados: { avulsos: { codAvulso: string; horaDigitacao: string }[] }[] };
+      }
+    ).dados.avulsosConfirmados;
+    const eu = grupos.flatMap((g) => g.avulsos).find((a) => a.codAvulso === '100001');
+    expect(eu).toBeTruthy();
+    // The port's clock (America/Recife), not the phone's (Tokyo).
+    await expect(page.locator('.confirmados-eu .confirmados-hora').first()).toHaveText(
+      horaDoPorto(eu?.horaDigitacao ?? ''),
+    );
+    await conferirTela(page, 'escalacao-confirmados');
+
+    await livre.click();
+    await esperarEscolhida(livre, false);
+  });
 });

@@ -1,6 +1,6 @@
-import { format } from 'date-fns';
 import { CATEGORIA } from '#common/dominio.ts';
 import { nomeProprio, preencher } from '#common/formato.ts';
+import { formatarNoFuso } from '#common/tempo.ts';
 
 /** How the offers screen writes holds, vacancies and times (docs/produto/escalacao.md §2 'Offers screen', §9). */
 
@@ -34,10 +34,9 @@ export function detalheOferta(
   return comPorao ? `${nomePorao(numPorao)} · ${textoVagas(numVagas)}` : textoVagas(numVagas);
 }
 
-/** The typing time of a confirmed worker: the ISO instant as local HH:mm:ss. */
-export function horaDigitacao(iso: string): string {
-  const data = new Date(iso);
-  return Number.isNaN(data.getTime()) ? '' : format(data, 'HH:mm:ss');
+/** The typing time of a confirmed worker: the ISO instant as HH:mm:ss on the port's clock. */
+export function horaDigitacao(iso: string, fuso: string): string {
+  return formatarNoFuso(iso, fuso, 'HH:mm:ss');
 }
 
 /** The category header: its name, 'Erro' for an unknown segment. */

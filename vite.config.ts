@@ -55,6 +55,8 @@ const pwa = VitePWA({
     navigateFallback: '/index.html',
     navigateFallbackDenylist: [/^\/api\//],
     cleanupOutdatedCaches: true,
+    // "Avisos no celular" (docs/decisions/0162): the push and notificationclick handlers, web/public/sw-push.js.
+    importScripts: ['/sw-push.js'],
     // A new version waits until the app is closed: an open page keeps the chunks it was built with
     // (the server has only the new ones), and a worker in the middle of a choice is never reloaded.
     clientsClaim: true,

@@ -6,7 +6,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['common/**/*.test.ts', 'web/**/*.test.ts', 'server/**/*.unit.test.ts'],
+          include: [
+            'common/**/*.test.ts',
+            'web/**/*.test.ts',
+            'server/**/*.unit.test.ts',
+            'bench/**/*.unit.test.ts',
+          ],
           environment: 'node',
         },
       },

@@ -19,7 +19,7 @@ export interface Resposta {
 
 /**
  * What Chrome on Android sends over HTTPS (the port's phones): the server compresses for it, and the
- * generator pays the decompression a phone would (docs/decisions/0131).
+ * generator pays the decompression a phone would (docs/decisions/0130, 0134).
  */
 export const ACCEPT_ENCODING_CELULAR = 'gzip, deflate, br, zstd';
 

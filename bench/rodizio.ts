@@ -12,7 +12,7 @@ import { gerarChamadaRodizio } from './rodizio-dados.ts';
  * offers, five choices each) and at ten times that, in this process, phase by phase (preparation, deferred
  * acceptance, result with audit and pointers); then the whole close → rotation → publish path on SQLite and
  * PostgreSQL through the call's services (bench/rodizio-banco.ts), at both sizes. Options by environment or
- * --name=value: BENCH_WORKERS (6000), BENCH_OFFERS per category (336), BENCH_CHOICES (5), BENCH_SCALE (10),
+ * --name=value: BENCH_WORKERS (6000), BENCH_OFFERS per category (336), BENCH_CHOICES (5), BENCH_SCALE (10; 1: Santos only),
  * BENCH_RUNS (15), BENCH_DB (sqlite, postgres, both, none; both when PostgreSQL answers at BENCH_POSTGRES_URL,
  * else TEST_POSTGRES_URL, else postgres://postgres@127.0.0.1:5432/postgres), BENCH_REPEAT (2 more rotation runs
  * on the database), BENCH_DOCS=0 (leave docs/benchmarks.md alone).
@@ -295,14 +295,17 @@ function relatorioBancos(resultados: (ResultadoCaminho & { rotulo: string })[], 
 
 const quando = new Date().toISOString().slice(0, 16).replace('T', ' ');
 if (!coletarLixo) console.log('(sem --expose-gc: a coleta de lixo pode cair dentro das medidas)');
-const resultados = [
-  medir('Santos (1×)', OPCOES.trabalhadores, OPCOES.ofertasPorCategoria),
-  medir(
-    `${OPCOES.escala}×`,
-    OPCOES.trabalhadores * OPCOES.escala,
-    OPCOES.ofertasPorCategoria * OPCOES.escala,
-  ),
-];
+// BENCH_SCALE=1: Santos size only (a quicker run; no growth figure).
+const tamanhos: (readonly [string, number])[] =
+  OPCOES.escala > 1
+    ? [
+        ['Santos (1×)', 1],
+        [`${OPCOES.escala}×`, OPCOES.escala],
+      ]
+    : [['Santos (1×)', 1]];
+const resultados = tamanhos.map(([rotulo, fator]) =>
+  medir(rotulo, OPCOES.trabalhadores * fator, OPCOES.ofertasPorCategoria * fator),
+);
 const linhas = relatorio(resultados, quando);
 console.log(linhas.join('\n'));
 if (OPCOES.docs) atualizarDocs('memoria', linhas);
@@ -310,10 +313,7 @@ if (OPCOES.docs) atualizarDocs('memoria', linhas);
 const caminhos: (ResultadoCaminho & { rotulo: string })[] = [];
 const id = `${process.pid}_${Date.now().toString(36)}`;
 for (const banco of await bancosPedidos()) {
-  for (const [rotulo, fator] of [
-    ['Santos (1×)', 1],
-    [`${OPCOES.escala}×`, OPCOES.escala],
-  ] as const) {
+  for (const [rotulo, fator] of tamanhos) {
     console.log(`\n[${banco}] ${rotulo}: semeando e medindo…`);
     const r = await medirCaminho(
       {

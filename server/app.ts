@@ -15,6 +15,7 @@ import { catalogarRotas } from './plugins/catalogo-rotas.ts';
 import { comprimirRespostasApi } from './plugins/compressao.ts';
 import { tratarErros } from './plugins/envelope.ts';
 import { opcoesDeProtocolo } from './plugins/erros-de-protocolo.ts';
+import { criarLimites, limitarConexoes } from './plugins/limites.ts';
 import { documentarApi } from './plugins/openapi.ts';
 import { servirWeb } from './plugins/web.ts';
 import { protegerXsrf } from './plugins/xsrf.ts';
@@ -33,6 +34,7 @@ import { rotasResultadoEscala } from './routes/resultado-escala/rotas.ts';
 import { rotasSeguranca } from './routes/seguranca/rotas.ts';
 import { rotasSessao } from './routes/sessao/rotas.ts';
 import { GravacaoEmGrupo } from './services/gravacao-em-grupo.ts';
+import { agendarLimpeza } from './services/limpeza.ts';
 import { CacheParametros } from './services/parametros.ts';
 import { obterSegredo } from './services/segredos.ts';
 import { CacheSessoes, gravadorDeSessoes } from './services/sessoes.ts';
@@ -113,8 +115,11 @@ export async function construirApp(opcoes: OpcoesApp): Promise<FastifyInstance> 
     gravarSessao: gravadorDeSessoes(banco, gravacao),
     sessoes: new CacheSessoes(banco.db, opcoes.clock ?? relogioSistema),
     parametros: new CacheParametros(banco.db, opcoes.clock ?? relogioSistema),
+    limites: criarLimites(config, opcoes.clock ?? relogioSistema),
   };
   app.decorate('ctx', ctx);
+  limitarConexoes(app.server, config, seguranca);
+  agendarLimpeza(app, config.limpezaMinutos);
   catalogarRotas(app);
   // Only JSON is accepted: anything else is a 415 in the envelope.
   app.removeContentTypeParser('text/plain');

@@ -56,6 +56,12 @@ export interface Config {
     tempoRequisicaoSegundos: number;
     /** Open connections one remote address may hold (CONEXOES_POR_ENDERECO, 0 = no cap). */
     conexoesPorEndereco: number;
+    /** Expensive calls per minute of one session (CAROS_POR_MINUTO_SESSAO, 0 = no limit). */
+    carosPorMinutoSessao: number;
+    /** Expensive calls with a session per minute from one address (CAROS_POR_MINUTO_ENDERECO, 0 = no limit). */
+    carosPorMinutoEndereco: number;
+    /** Expensive public calls per minute from one address (PUBLICOS_POR_MINUTO_ENDERECO, 0 = no limit). */
+    publicosPorMinutoEndereco: number;
   };
   /** How often expired sessions are deleted (LIMPEZA_MINUTOS). */
   limpezaMinutos: number;
@@ -137,7 +143,8 @@ function configPush(env: NodeJS.ProcessEnv, urlPublica: string): Config['push'] 
   return { vapid: publica === '' ? undefined : { publica, privada }, contato, servicos };
 }
 
-function versaoDoPacote(): string {
+/** The version in package.json, the one place it is written (the benchmark's client sends it too). */
+export function versaoDoPacote(): string {
   const pacote = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
     version: string;
   };
@@ -180,12 +187,16 @@ export function carregarConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fusoHorario: env.FUSO_HORARIO ?? 'America/Recife',
     processos: Math.trunc(numero(env.PROCESSOS, 1)),
     aoVivo: {
-      intervaloContagensMs: 1_000,
+      // Half a second: the wait for the next message leaves room for the fan-out within 1 s (decision 0171).
+      intervaloContagensMs: inteiro(env.AO_VIVO_INTERVALO_MS, 500, 50, 60_000),
       pulsoMs: numero(env.AO_VIVO_PULSO_SEGUNDOS, 20) * 1_000,
     },
     limites: {
       tempoRequisicaoSegundos: numero(env.TEMPO_REQUISICAO_SEGUNDOS, 30),
       conexoesPorEndereco: inteiro(env.CONEXOES_POR_ENDERECO, 256, 0, 1_000_000),
+      carosPorMinutoSessao: inteiro(env.CAROS_POR_MINUTO_SESSAO, 20, 0, 1_000_000),
+      carosPorMinutoEndereco: inteiro(env.CAROS_POR_MINUTO_ENDERECO, 300, 0, 1_000_000),
+      publicosPorMinutoEndereco: inteiro(env.PUBLICOS_POR_MINUTO_ENDERECO, 30, 0, 1_000_000),
     },
     limpezaMinutos: numero(env.LIMPEZA_MINUTOS, 10),
     push: configPush(env, urlPublica),

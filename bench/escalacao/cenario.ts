@@ -1,9 +1,11 @@
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { apiEscalaAberta } from '#common/api/escala-aberta.ts';
+import { apiEscalacao } from '#common/api/escalacao.ts';
 import { Aleatorio } from '#server/db/seed/aleatorio.ts';
 import { agoraMs, Cliente, executarUsuarios, type Resumo, resumir } from '../carga.ts';
-import type { ResumoRush } from '../seed-rush.ts';
+import { PRIMEIRO_CODIGO_RUSH, type ResumoRush } from '../seed-rush.ts';
 import { prepararBanco, semear } from './banco.ts';
 import {
   type Filho,
@@ -76,6 +78,55 @@ export interface ResultadoBanco {
   loadavgFim: number[];
 }
 
+/**
+ * The rush (issue 3): 128 virtual users take every worker in a shuffled order that mixes the categories, each
+ * doing the screen's whole visit (bench/escalacao/trabalhador.ts). `aoEscolher` hears every choice the rush
+ * makes (bench:ao-vivo times its arrival on the live streams).
+ */
+export async function corrida(
+  banco: NomeBanco,
+  cliente: Cliente,
+  semeadura: Pick<ResumoRush, 'numEscalacao' | 'trabalhadores'>,
+  novaFase: () => () => Cpu,
+  picoRssMiB: () => number,
+  aoEscolher?: EstadoRush['aoEscolher'],
+): Promise<{ fase: Fase; estado: EstadoRush }> {
+  console.log(
+    `[${banco}] corrida: ${semeadura.trabalhadores} trabalhadores, ${OPCOES.concorrencia} usuários virtuais…`,
+  );
+  const estado: EstadoRush = {
+    numEscalacao: semeadura.numEscalacao,
+    completos: [],
+    logados: [],
+    corposVagas: new Map(),
+    semOfertasSuficientes: 0,
+    fluxosCompletos: 0,
+    aoEscolher,
+  };
+  const codigos = Array.from({ length: semeadura.trabalhadores }, (_, i) => String(PRIMEIRO_CODIGO_RUSH + i));
+  // Arrival order mixes the categories, as a real rush does.
+  const ordem = new Aleatorio(42).amostra(codigos, codigos.length);
+  let i = 0;
+  const med = new Medicao();
+  const cpu = novaFase();
+  const r = await executarUsuarios(
+    OPCOES.concorrencia,
+    OPCOES.limiteRushMs,
+    () => ordem[i++],
+    (cod) => visita(med, cliente, cod, estado),
+  );
+  const fase = fechar('corrida', med, r, cpu(), picoRssMiB());
+  fase.extra = {
+    fluxosCompletos: estado.fluxosCompletos,
+    semOfertasSuficientes: estado.semOfertasSuficientes,
+  };
+  console.log(
+    `[${banco}] corrida: ${(r.duracaoMs / 1000).toFixed(1)} s, ${estado.fluxosCompletos} fluxos completos`,
+  );
+  if (r.falhas.length) console.log(`  falhas: ${r.falhas.slice(0, 5).join(' | ')}`);
+  return { fase, estado };
+}
+
 export async function rodarBanco(banco: NomeBanco, id: string): Promise<ResultadoBanco> {
   const loadavgInicio = os.loadavg();
   const { url, dataDir, apagar } = await prepararBanco(banco, id);
@@ -107,39 +158,11 @@ export async function rodarBanco(banco: NomeBanco, id: string): Promise<Resultad
     };
 
     // 1. The rush.
-    console.log(
-      `[${banco}] corrida: ${OPCOES.trabalhadores} trabalhadores, ${OPCOES.concorrencia} usuários virtuais…`,
-    );
-    const estado: EstadoRush = {
-      numEscalacao: semeadura.numEscalacao,
-      completos: [],
-      logados: [],
-      corposVagas: new Map(),
-      semOfertasSuficientes: 0,
-      fluxosCompletos: 0,
-    };
-    const codigos = Array.from({ length: semeadura.trabalhadores }, (_, i) => String(200001 + i));
-    // Arrival order mixes the categories, as a real rush does.
-    const ordem = new Aleatorio(42).amostra(codigos, codigos.length);
-    let i = 0;
-    let med = new Medicao();
-    let cpu = novaFase();
-    let r = await executarUsuarios(
-      OPCOES.concorrencia,
-      OPCOES.limiteRushMs,
-      () => ordem[i++],
-      (cod) => visita(med, cliente, cod, estado),
-    );
-    const rush = fechar('corrida', med, r, cpu(), picoFase / 1024);
-    rush.extra = {
-      fluxosCompletos: estado.fluxosCompletos,
-      semOfertasSuficientes: estado.semOfertasSuficientes,
-    };
+    const { fase: rush, estado } = await corrida(banco, cliente, semeadura, novaFase, () => picoFase / 1024);
     fases.push(rush);
-    console.log(
-      `[${banco}] corrida: ${(r.duracaoMs / 1000).toFixed(1)} s, ${estado.fluxosCompletos} fluxos completos`,
-    );
-    if (r.falhas.length) console.log(`  falhas: ${r.falhas.slice(0, 5).join(' | ')}`);
+    let med: Medicao;
+    let cpu: () => Cpu;
+    let r: Awaited<ReturnType<typeof executarUsuarios>>;
 
     const completos = estado.completos;
     // The bare route answers the real body whose size is closest to the rush's average.
@@ -168,9 +191,8 @@ export async function rodarBanco(banco: NomeBanco, id: string): Promise<Resultad
             'GET /api/vagas',
             cliente,
             t,
-            'GET',
-            `/api/vagas?numEscalacao=${estado.numEscalacao}`,
-            undefined,
+            apiEscalacao.vagas,
+            { query: { numEscalacao: estado.numEscalacao } },
             false,
           );
         },
@@ -256,7 +278,7 @@ export async function rodarBanco(banco: NomeBanco, id: string): Promise<Resultad
     const sonda = (async () => {
       const t = { xsrf: '', token: '' };
       while (sondando) {
-        await medir(med, 'sonda GET /api/escalaAberta', cliente, t, 'GET', '/api/escalaAberta').catch(
+        await medir(med, 'sonda GET /api/escalaAberta', cliente, t, apiEscalaAberta.escalaAberta, {}).catch(
           () => {},
         );
         await new Promise((res) => setTimeout(res, 50));

@@ -29,6 +29,8 @@ export function iniciarServidor(
   url: string | undefined,
   dataDir: string,
   porta: number,
+  /** More environment for this child (bench:ao-vivo: CONEXOES_POR_ENDERECO=0). */
+  envExtra: Record<string, string> = {},
 ): Promise<Filho> {
   const args = ['--disable-warning=ExperimentalWarning'];
   if (OPCOES.cpuProf) {
@@ -59,8 +61,11 @@ export function iniciarServidor(
     LOG_LEVEL: 'warn',
     UV_THREADPOOL_SIZE: OPCOES.threadpool === undefined ? undefined : String(OPCOES.threadpool),
     HASH_NICE: OPCOES.hashNice,
+    // Every simulated worker connects from 127.0.0.1: the per-address connection cap (decision 0091) is off.
+    CONEXOES_POR_ENDERECO: '0',
     BENCH_SQL_STATS_FILE: OPCOES.sqlStats ? arquivoSql : undefined,
     BENCH_MEM_STATS_FILE: OPCOES.memStats ? arquivoMem : undefined,
+    ...envExtra,
     ...OPCOES.envServidor,
   };
   const proc = spawn(process.execPath, args, { cwd: RAIZ, env, stdio: ['ignore', 'pipe', 'pipe'] });

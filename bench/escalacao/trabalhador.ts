@@ -1,6 +1,20 @@
-import type { EscalaCarregada, Escolha, FuncaoOferta, PostVagasResposta } from '#common/api/escalacao.ts';
+import type { DadosDe, Endpoint, EntradaDe } from '#common/api/endpoint.ts';
+import { urlDe } from '#common/api/endpoint.ts';
+import { apiEscalaAberta } from '#common/api/escala-aberta.ts';
+import type {
+  CategoriaCompartilhada,
+  EscalaCarregada,
+  FuncaoOferta,
+  PessoalEscala,
+} from '#common/api/escalacao.ts';
+import { apiEscalacao } from '#common/api/escalacao.ts';
 import type { DadosLogin } from '#common/api/sessao.ts';
+import { apiSessao } from '#common/api/sessao.ts';
+import type { Envelope } from '#common/envelope.ts';
+import { montarCategoria } from '#common/escala-carregada.ts';
+import { escolhaDaOferta, type OfertaDaEscala } from '#common/escolha.ts';
 import { proximaPreferencia } from '#common/preferencia.ts';
+import { versaoDoPacote } from '#server/config.ts';
 import { Aleatorio } from '#server/db/seed/aleatorio.ts';
 import { agoraMs, type Cliente, Medidas, type Resposta } from '../carga.ts';
 import { SENHA_RUSH } from '../seed-rush.ts';
@@ -8,28 +22,12 @@ import { OPCOES } from './opcoes.ts';
 
 /** The virtual worker: what a phone does during the rush, request by request, measured per endpoint. */
 
-export const CABECALHOS_CLIENTE = { 'x-client-name': 'portal-tpa', 'x-client-version': '1.27.0' };
+export const CABECALHOS_CLIENTE = { 'x-client-name': 'portal-tpa', 'x-client-version': versaoDoPacote() };
 
-export interface Envelope<T> {
-  sucesso: boolean;
-  dados?: T;
-  token?: string;
-  codigoErro?: string;
-  mensagem?: string;
-}
-
-/** One offer as the screen keeps it, with its requisition for the POST body. */
-export interface OfertaLocal {
+/** One offer as the screen keeps it (its requisition and hold for the POST body), with its key. */
+export interface OfertaLocal extends OfertaDaEscala {
   chave: string;
   funcao: FuncaoOferta;
-  numPorao: string;
-  req: {
-    numRequisicao: number;
-    codOperador: number;
-    codNavio: number;
-    dataOperacao: string;
-    codPeriodo: number;
-  };
 }
 
 export interface Trabalhador {
@@ -70,26 +68,30 @@ export function envelope<T>(r: Resposta): Envelope<T> | undefined {
   }
 }
 
-/** A request measured under `nome`; ok means 2xx and sucesso true. Returns the parsed envelope. */
-export async function medir<T>(
+/**
+ * A call of a described endpoint (common/api), measured under `nome`; ok means 2xx and sucesso true.
+ * Returns the parsed envelope's `dados` when it was read.
+ */
+export async function medir<E extends Endpoint>(
   med: Medicao,
   nome: string,
   cliente: Cliente,
   t: Pick<Trabalhador, 'xsrf' | 'token'>,
-  metodo: 'GET' | 'POST',
-  caminho: string,
-  corpo?: unknown,
+  endpoint: E,
+  entrada: EntradaDe<E>,
   /** false: only check the status and the envelope's first bytes, sparing the generator's CPU. */
   analisar = true,
-): Promise<{ r: Resposta; env: Envelope<T> | undefined }> {
+): Promise<{ r: Resposta; dados: DadosDe<E> | undefined }> {
   const inicio = agoraMs();
+  const metodo = endpoint.metodo;
+  if (metodo !== 'GET' && metodo !== 'POST') throw new Error(`${nome}: ${metodo} fora do gerador de carga`);
   let r: Resposta;
   try {
     r = await cliente.requisitar(
       metodo,
-      caminho,
+      urlDe(endpoint, entrada),
       cabecalhos(t, metodo !== 'GET'),
-      corpo === undefined ? undefined : JSON.stringify(corpo),
+      entrada.corpo === undefined ? undefined : JSON.stringify(entrada.corpo),
     );
   } catch (e) {
     med
@@ -99,44 +101,45 @@ export async function medir<T>(
   }
   const rapido =
     !analisar && r.status === 200 && r.corpo.subarray(0, 15).toString('latin1') === '{"sucesso":true';
-  const env = rapido ? undefined : envelope<T>(r);
+  const env = rapido ? undefined : envelope<DadosDe<E>>(r);
   const ok = rapido || (r.status >= 200 && r.status < 300 && env?.sucesso === true);
-  med
-    .medidas(nome)
-    .registrar(
-      inicio,
-      r.ms,
-      ok,
-      r.bytesFio,
-      ok ? undefined : `${r.status} ${env?.codigoErro ?? ''} ${env?.mensagem ?? ''}`,
-    );
-  if (!ok) throw new Error(`${nome}: ${r.status} ${env?.codigoErro ?? ''} ${env?.mensagem ?? ''}`);
+  const falha = env && !env.sucesso ? `${env.codigoErro} ${env.mensagem}` : '';
+  med.medidas(nome).registrar(inicio, r.ms, ok, r.bytesFio, ok ? undefined : `${r.status} ${falha}`);
+  if (!ok) throw new Error(`${nome}: ${r.status} ${falha}`);
   if (env?.token && 'token' in t) (t as Trabalhador).token = env.token;
-  return { r, env };
+  return { r, dados: env?.sucesso ? env.dados : undefined };
 }
 
 export type CategoriaCarregada = EscalaCarregada['categorias'][string];
 
 /**
- * The asking worker's category out of a GET /api/vagas body, parsed alone: the offers screen only shows that
- * category, and parsing the other three (three quarters of 440 KiB) for 6,000 workers cost the generator
- * about 15 s of CPU per rush on the cores the server runs on. The server writes categories in order, each
- * opening with `"<cod>":{"codCategoria":<cod>,` and closing with `]}`; the last one is followed by the two
- * braces that close `categorias` and `dados`. A body not shaped so gives undefined (an error of the run).
+ * The asking worker's category out of a GET /api/vagas body, parsed alone and merged with the worker's part
+ * as the screen does (common/escala-carregada.ts): the offers screen only shows that category, and parsing
+ * the other three (three quarters of 440 KiB) for 6,000 workers cost the generator about 15 s of CPU per rush
+ * on the cores the server runs on. The server writes categories in order, each opening with
+ * `"<cod>":{"codCategoria":<cod>,` and closing with `]}`; the last one is followed by the brace that closes
+ * `categorias` and then `"pessoal":{…}` (docs/decisions/0134). A body not shaped so gives undefined (an error
+ * of the run).
  */
 export function categoriaDoCorpo(corpo: Buffer, codCategoria: number): CategoriaCarregada | undefined {
   const texto = corpo.toString('utf8');
   const marca = `"${codCategoria}":{"codCategoria":${codCategoria},`;
   const inicio = texto.indexOf(marca);
-  if (inicio < 0) return undefined;
+  const marcaPessoal = '},"pessoal":';
+  const inicioPessoal = texto.lastIndexOf(marcaPessoal);
+  if (inicio < 0 || inicioPessoal < 0) return undefined;
   const abre = inicio + marca.indexOf('{');
   const proxima = /\]\},"\d+":\{"codCategoria":/g;
   proxima.lastIndex = abre;
   const seguinte = proxima.exec(texto);
-  const fecha = seguinte ? seguinte.index : texto.lastIndexOf(']}}}');
-  if (fecha < abre) return undefined;
+  const fecha = seguinte && seguinte.index < inicioPessoal ? seguinte.index : inicioPessoal - 2;
+  const abrePessoal = inicioPessoal + marcaPessoal.length;
+  const fechaPessoal = texto.indexOf(']}}', abrePessoal);
+  if (fecha < abre || fechaPessoal < 0) return undefined;
   try {
-    return JSON.parse(texto.slice(abre, fecha + 2)) as CategoriaCarregada;
+    const categoria = JSON.parse(texto.slice(abre, fecha + 2)) as CategoriaCompartilhada;
+    const pessoal = JSON.parse(texto.slice(abrePessoal, fechaPessoal + 2)) as PessoalEscala;
+    return montarCategoria(categoria, pessoal);
   } catch {
     return undefined;
   }
@@ -149,35 +152,11 @@ export function ofertasDaCategoria(cat: CategoriaCarregada): OfertaLocal[] {
       for (const funcao of porao.funcoes)
         lista.push({
           chave: `${req.numRequisicao}/${porao.numPorao}/${funcao.seqCategoria}`,
+          req,
+          porao,
           funcao,
-          numPorao: porao.numPorao,
-          req: {
-            numRequisicao: req.numRequisicao,
-            codOperador: req.codOperador,
-            codNavio: req.codNavio,
-            dataOperacao: req.dataOperacao,
-            codPeriodo: req.codPeriodo,
-          },
         });
   return lista;
-}
-
-export function escolhaDe(o: OfertaLocal, escolhida: boolean, preferencia: number | null): Escolha {
-  return {
-    numRequisicao: o.req.numRequisicao,
-    codOperador: o.req.codOperador,
-    codNavio: o.req.codNavio,
-    dataOperacao: o.req.dataOperacao,
-    codPeriodo: o.req.codPeriodo,
-    numPorao: o.numPorao,
-    numPoraoFuncao: o.funcao.numPorao,
-    codFuncao: o.funcao.codFuncao,
-    nomeFuncao: o.funcao.nomeFuncao,
-    seqCategoria: o.funcao.seqCategoria,
-    seqCategoTPA: o.funcao.seqCategoTPA,
-    escolhida,
-    preferencia,
-  };
 }
 
 /** POST /api/vagas for one offer, as the screen does; applies the answer to the local state. */
@@ -194,12 +173,15 @@ export async function alternar(
   const preferencia = escolher
     ? proximaPreferencia(t.ofertas.filter((x) => x !== o).map((x) => x.funcao))
     : null;
-  const { env } = await medir<PostVagasResposta>(med, nome, cliente, t, 'POST', '/api/vagas', {
-    numEscalacao,
-    categoria: t.codCategoria,
-    escolhas: [escolhaDe(o, escolher, preferencia)],
+  const { dados } = await medir(med, nome, cliente, t, apiEscalacao.escolher, {
+    corpo: {
+      numEscalacao,
+      categoria: t.codCategoria,
+      // The one builder of the POST's element (common/escolha.ts), the screen's and the tests'.
+      escolhas: [escolhaDaOferta(o, { escolhida: escolher, preferencia })],
+    },
   });
-  const volta = env?.dados?.escolhas.find((e) => e.seqCategoria === o.funcao.seqCategoria);
+  const volta = dados?.escolhas.find((e) => e.seqCategoria === o.funcao.seqCategoria);
   if (!volta || volta.escolhida !== escolher) throw new Error(`${nome}: resposta não confirma a escolha`);
   o.funcao = {
     ...o.funcao,
@@ -217,13 +199,13 @@ export async function entrar(
   cliente: Cliente,
   t: Trabalhador,
 ): Promise<DadosLogin> {
-  const { env } = await medir<DadosLogin>(med, nomeLogin, cliente, t, 'POST', '/api/login', {
-    login: t.codAvulso,
-    password: SENHA_RUSH,
+  const token = t.token;
+  const { dados } = await medir(med, nomeLogin, cliente, t, apiSessao.login, {
+    corpo: { login: t.codAvulso, password: SENHA_RUSH },
   });
-  if (!env?.dados || !env.token) throw new Error('login sem token');
-  t.token = env.token;
-  return env.dados;
+  // `medir` keeps the token the answer carries.
+  if (!dados || !t.token || t.token === token) throw new Error('login sem token');
+  return dados;
 }
 
 export interface EstadoRush {
@@ -232,11 +214,12 @@ export interface EstadoRush {
   completos: Trabalhador[];
   /** Workers who at least logged in. */
   logados: Trabalhador[];
-  /** One real GET /api/vagas body, for the bare route. */
   /** Real GET /api/vagas bodies, one per category of the asking worker. */
   corposVagas: Map<number, Buffer>;
   semOfertasSuficientes: number;
   fluxosCompletos: number;
+  /** Told of every choice once acknowledged: when its POST was sent and answered (Date.now(), ms). */
+  aoEscolher?: (codCategoria: number, seqCategoria: number, enviadaMs: number, confirmadaMs: number) => void;
 }
 
 /** One worker's whole visit during the rush. */
@@ -247,22 +230,22 @@ export async function visita(
   estado: EstadoRush,
 ): Promise<void> {
   const t: Trabalhador = { codAvulso, xsrf: '', token: '', codCategoria: 0, ofertas: [], escolhidas: [] };
-  const { r } = await medir(med, 'GET /api/config', cliente, t, 'GET', '/api/config');
+  const { r } = await medir(med, 'GET /api/config', cliente, t, apiSessao.config, {});
   const cookie = r.cookies.map((c) => /^XSRF-TOKEN=([^;]+)/.exec(c)?.[1]).find(Boolean);
   if (!cookie) throw new Error('sem cookie XSRF-TOKEN');
   t.xsrf = cookie;
   const dados = await entrar(med, 'POST /api/login', cliente, t);
   t.codCategoria = dados.codCategoria;
   estado.logados.push(t);
-  const { env: aberta } = await medir<{ numEscalacao: number } | null>(
+  const { dados: aberta } = await medir(
     med,
     'GET /api/escalaAberta',
     cliente,
     t,
-    'GET',
-    '/api/escalaAberta',
+    apiEscalaAberta.escalaAberta,
+    {},
   );
-  const num = aberta?.dados?.numEscalacao;
+  const num = aberta?.numEscalacao;
   if (num !== estado.numEscalacao) throw new Error(`escala aberta inesperada: ${num}`);
   // Checked as a success envelope by its first bytes; only the worker's category is parsed.
   const { r: rv } = await medir(
@@ -270,9 +253,8 @@ export async function visita(
     'GET /api/vagas',
     cliente,
     t,
-    'GET',
-    `/api/vagas?numEscalacao=${num}`,
-    undefined,
+    apiEscalacao.vagas,
+    { query: { numEscalacao: num } },
     false,
   );
   const categoria = categoriaDoCorpo(rv.corpo, t.codCategoria);
@@ -285,16 +267,19 @@ export async function visita(
   );
   const alvo = rnd.amostra(elegiveis, OPCOES.escolhas);
   if (alvo.length < OPCOES.escolhas) estado.semOfertasSuficientes++;
-  for (const o of alvo) await alternar(med, 'POST /api/vagas', cliente, t, num, o, true);
+  for (const o of alvo) {
+    const enviada = Date.now();
+    await alternar(med, 'POST /api/vagas', cliente, t, num, o, true);
+    estado.aoEscolher?.(t.codCategoria, o.funcao.seqCategoria, enviada, Date.now());
+  }
   // A success envelope (first bytes) that lists this worker: their code appears in no other field.
   const { r: rc } = await medir(
     med,
     'GET /api/avulsosConfirmados',
     cliente,
     t,
-    'GET',
-    `/api/avulsosConfirmados?numEscalacao=${num}&codCategoria=${t.codCategoria}`,
-    undefined,
+    apiEscalacao.avulsosConfirmados,
+    { query: { numEscalacao: num, codCategoria: t.codCategoria } },
     false,
   );
   const presente = rc.corpo.includes(`"codAvulso":"${codAvulso}"`);

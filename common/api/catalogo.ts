@@ -8,6 +8,7 @@ import { apiEscalacao } from './escalacao.ts';
 import { apiEventos } from './eventos.ts';
 import { apiFinanceiro } from './financeiro.ts';
 import { apiFotos } from './fotos.ts';
+import { apiGestao, apiResultadoEscala } from './gestao.ts';
 import { apiPush } from './push.ts';
 import { apiSeguranca } from './seguranca.ts';
 import { apiSessao } from './sessao.ts';
@@ -30,5 +31,7 @@ export const catalogoEndpoints: readonly Endpoint[] = [
   ...Object.values(apiDeclaracoes),
   ...Object.values(apiEleicoes),
   ...Object.values(apiSeguranca),
+  ...Object.values(apiGestao),
+  ...Object.values(apiResultadoEscala),
   ...Object.values(apiPush),
 ];

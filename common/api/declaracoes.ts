@@ -228,6 +228,7 @@ export const apiDeclaracoes = {
     acesso: 'sessao',
     grupo: 'Declarações',
     resumo: 'Emite a declaração de atividade; responde o link do PDF',
+    caro: true,
     descricao: 'Uma segunda emissão é recusada (DeclaracaoJaEmitida) com o link da primeira em `dados.url`.',
   }),
   acessarMp945: definirEndpoint({
@@ -248,6 +249,7 @@ export const apiDeclaracoes = {
     acesso: 'sessao',
     grupo: 'Declarações',
     resumo: 'Confere CPF e data de nascimento do trabalhador e devolve seus dados cadastrais',
+    caro: true,
     descricao:
       'Falhas contam para um bloqueio temporário: `dados.tentativasRestantes` diz quantas restam (DadosAcessoIncorretos).',
   }),
@@ -260,6 +262,7 @@ export const apiDeclaracoes = {
     acesso: 'sessao',
     grupo: 'Declarações',
     resumo: 'Emite a declaração de afastamento; responde o link do PDF',
+    caro: true,
   }),
   pdf: definirEndpoint({
     metodo: 'GET',
@@ -270,6 +273,7 @@ export const apiDeclaracoes = {
     acesso: 'publico',
     grupo: 'Declarações',
     resumo: 'O PDF de uma declaração emitida; o link (um segredo de 256 bits) é a autorização',
+    caro: true,
   }),
   verificacao: definirEndpoint({
     metodo: 'GET',
@@ -280,5 +284,6 @@ export const apiDeclaracoes = {
     acesso: 'publico',
     grupo: 'Declarações',
     resumo: 'Verificação pública de uma declaração pelo código impresso nela',
+    caro: true,
   }),
 } as const;

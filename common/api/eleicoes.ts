@@ -183,6 +183,7 @@ export const apiEleicoes = {
     grupo: 'Eleição CPATP',
     resumo: 'A apuração em PDF',
     descricao: EQUIPE,
+    caro: true,
   }),
   zeresima: definirEndpoint({
     metodo: 'GET',
@@ -205,5 +206,6 @@ export const apiEleicoes = {
     grupo: 'Eleição CPATP',
     resumo: 'A zerésima em PDF',
     descricao: EQUIPE,
+    caro: true,
   }),
 } as const;

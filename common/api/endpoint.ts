@@ -25,6 +25,11 @@ export interface Endpoint {
   readonly params?: z.ZodType;
   readonly query?: z.ZodType;
   readonly corpo?: z.ZodType;
+  /**
+   * The body's media type when it is not JSON: a CSV file (the operators' requisitions) is sent as is, and
+   * `corpo` describes it as a string. The server registers a parser for it on the route's plugin.
+   */
+  readonly tipoCorpo?: 'text/csv';
   /** The `dados` of a successful envelope, or a file. */
   readonly resposta: z.ZodType | RespostaArquivo;
   /** The catalogue's codes this endpoint answers on its own; the ones every call may get are added by `errosDe`. */
@@ -35,6 +40,11 @@ export interface Endpoint {
   readonly descricao?: string;
   /** The OpenAPI tag (resource). */
   readonly grupo: string;
+  /**
+   * An expensive call (a PDF drawn, a declaration issued, an identity check, a public lookup): limited per
+   * session and per address, it may answer MuitasRequisicoes with Retry-After (docs/decisions/0091).
+   */
+  readonly caro?: true;
 }
 
 /** Keeps the literal types (path, method, schemas) so callers are typed by them. */
@@ -54,6 +64,8 @@ export function respondeArquivo(resposta: Endpoint['resposta']): resposta is Res
 export function errosDe(e: Endpoint): CodigoErroServidor[] {
   const erros = new Set<CodigoErroServidor>(e.erros);
   if (e.params || e.query || e.corpo) erros.add('DadosInvalidos');
+  if (e.params) erros.add('EnderecoMuitoLongo');
+  if (e.caro) erros.add('MuitasRequisicoes');
   if (e.acesso === 'sessao') erros.add('NaoAutenticado');
   if (e.metodo !== 'GET') {
     erros.add('XsrfInvalido');

@@ -5,7 +5,7 @@ import { definirEndpoint } from './endpoint.ts';
 
 /**
  * The wire of the electronic call (docs/produto/escalacao.md §3 and §7, docs/produto/decisoes.md §3).
- * GET /api/vagas?numEscalacao=N → escalaCarregada; POST /api/vagas → the resulting state of the posted offers;
+ * GET /api/vagas?numEscalacao=N → the call's offers and the worker's part (escalaCarregada once merged); POST /api/vagas → the resulting state of the posted offers;
  * GET /api/avulsosConfirmados?numEscalacao=N&codCategoria=C → the confirmed workers.
  */
 
@@ -84,6 +84,62 @@ export const escalaCarregadaSchema = z.object({
 });
 export type EscalaCarregada = z.infer<typeof escalaCarregadaSchema>;
 
+/**
+ * GET /api/vagas on the wire (docs/decisions/0134-vagas-compartilhada-e-pessoal.md): the call's offers as
+ * every worker sees them (the same bytes for everyone who sees the same pointers, so the server compresses
+ * them once per change of the call) and, after them, `pessoal`: the little that is this worker's.
+ * `montarEscalaCarregada` (common/escala-carregada.ts) turns the two into escalaCarregada.
+ */
+export const funcaoOfertaCompartilhadaSchema = funcaoOfertaSchema.omit({
+  seqCategoTPA: true,
+  habilitado: true,
+  comDescanso: true,
+  escolhida: true,
+  preferencia: true,
+  situacao: true,
+  mensagem: true,
+});
+export type FuncaoOfertaCompartilhada = z.infer<typeof funcaoOfertaCompartilhadaSchema>;
+
+export const poraoCompartilhadoSchema = poraoSchema.extend({
+  funcoes: z.array(funcaoOfertaCompartilhadaSchema),
+});
+
+export const requisicaoCompartilhadaSchema = requisicaoSchema.omit({ qtdEscolhas: true }).extend({
+  poroes: z.array(poraoCompartilhadoSchema),
+});
+export type RequisicaoCompartilhada = z.infer<typeof requisicaoCompartilhadaSchema>;
+
+export const categoriaCompartilhadaSchema = z.object({
+  codCategoria: z.number(),
+  qtdOfertas: z.number(),
+  requisicoes: z.array(requisicaoCompartilhadaSchema),
+});
+export type CategoriaCompartilhada = z.infer<typeof categoriaCompartilhadaSchema>;
+
+/** What of the call is this worker's own, computed by the server. */
+export const pessoalEscalaSchema = z.object({
+  /** The worker's functions: an offer is `habilitado` when its codFuncao is here. */
+  habilitacoes: z.array(z.number()),
+  /** Requisitions whose shift breaks the worker's rest (`comDescanso` false for all their offers). */
+  semDescanso: z.array(z.number()),
+  /** The worker's choices among the call's offers. */
+  escolhas: z.array(
+    z.object({ seqCategoria: z.number(), seqCategoTPA: z.number(), preferencia: z.number().nullable() }),
+  ),
+});
+export type PessoalEscala = z.infer<typeof pessoalEscalaSchema>;
+
+export const vagasRespostaSchema = z.object({
+  numEscalacao: z.number(),
+  dataChamada: z.string(),
+  horaChamada: z.string(),
+  /** Keyed by category code ('1', '2', '4', '6'). */
+  categorias: z.record(z.string(), categoriaCompartilhadaSchema),
+  pessoal: pessoalEscalaSchema,
+});
+export type VagasResposta = z.infer<typeof vagasRespostaSchema>;
+
 export const vagasQuery = z.object({
   numEscalacao: inteiro32DaUrl('Número de escala inválido.', 'Informe o número da escala.').positive(
     'Número de escala inválido.',
@@ -136,6 +192,8 @@ export const avulsoConfirmadoSchema = z.object({
   sindicato: z.string(),
   /** Instant (ISO) the server recorded the worker's latest choice. */
   horaDigitacao: z.string(),
+  /** Only in a call whose rotation was published: true for the workers it engaged (docs/decisions/0155). */
+  escalado: z.boolean().optional(),
 });
 
 export const grupoConfirmadosSchema = z.object({
@@ -185,11 +243,14 @@ export const apiEscalacao = {
     metodo: 'GET',
     caminho: '/api/vagas',
     query: vagasQuery,
-    resposta: escalaCarregadaSchema,
+    resposta: vagasRespostaSchema,
     erros: ['NaoEncontrado', 'TpaImpedido', 'EscalaFechada'],
     acesso: 'sessao',
     grupo: 'Escalação',
-    resumo: 'A escala carregada: as ofertas da chamada calculadas para o trabalhador',
+    resumo: 'A escala carregada: as ofertas da chamada e o que delas é do trabalhador',
+    descricao:
+      '`categorias` é igual para todos que veem os mesmos ponteiros; `pessoal` diz quais ofertas o trabalhador ' +
+      'pode escolher (habilitações, requisições sem descanso) e quais já escolheu.',
   }),
   escolher: definirEndpoint({
     metodo: 'POST',

@@ -30,19 +30,27 @@ export const eventoEscalaSchema = z.object({
 
 /**
  * The choices' counts of a category's offers: every offer when `completo` (the first after connecting), else
- * only those that changed since the previous message. At most one per category per second.
+ * only those that changed since the previous message. At most one per category per half second
+ * (`AO_VIVO_INTERVALO_MS`, docs/decisions/0171).
  */
 export const eventoContagensSchema = z.object({
   numEscalacao: z.number(),
   codCategoria: z.number(),
   completo: z.boolean(),
   ofertas: z.array(contagemOfertaSchema),
+  /**
+   * When the server began reading these counts (ms since the epoch): every change it had acknowledged before
+   * is in them. Lets a client (and `npm run bench:ao-vivo`) tell how fresh the message is.
+   */
+  em: z.number(),
 });
 
 /** The confirmed list of a category changed: an open panel reads it again. */
 export const eventoConfirmadosSchema = z.object({
   numEscalacao: z.number(),
   codCategoria: z.number(),
+  /** As in `contagens`: every choice acknowledged before this time is in the list it announces. */
+  em: z.number(),
 });
 
 /** A service message for this worker is waiting (GET /api/sessao brings the queue). */
@@ -69,6 +77,6 @@ export const apiEventos = {
     grupo: 'Ao vivo',
     resumo: 'A chamada ao vivo: um fluxo Server-Sent Events por cliente',
     descricao:
-      'Abre com `estado` e segue com `escala` (aberta, fechada, publicada), `contagens` (escolhas por oferta, no máximo uma mensagem por categoria por segundo), `confirmados` e `mensagem`; cada `data` é um JSON descrito em common/api/eventos.ts. Uma linha de comentário a cada 20 s mantém a conexão; o fim da sessão encerra o fluxo. Ao reconectar, o cliente recebe o estado de novo.',
+      'Abre com `estado` e segue com `escala` (aberta, fechada, publicada), `contagens` (escolhas por oferta, no máximo uma mensagem por categoria a cada meio segundo), `confirmados` e `mensagem`; cada `data` é um JSON descrito em common/api/eventos.ts. Uma linha de comentário a cada 20 s mantém a conexão; o fim da sessão encerra o fluxo. Ao reconectar, o cliente recebe o estado de novo.',
   }),
 } as const;

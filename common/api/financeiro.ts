@@ -153,6 +153,7 @@ const documento = (caminho: `/api/avulso/${string}`, nome: string) =>
     acesso: 'sessao',
     grupo: 'Documentos financeiros',
     resumo: `O PDF ${nome} indicado por \`arquivo\` (do item da lista)`,
+    caro: true,
   });
 
 export const apiFinanceiro = {

@@ -2,6 +2,7 @@ import { categoriaDaFuncao, funcaoPorCodigo } from '../funcoes.ts';
 import { INTEIRO32_MAX } from '../inteiros.ts';
 import { TURNOS } from '../tempo.ts';
 import { z } from '../zod-pt.ts';
+import { arquivo, definirEndpoint } from './endpoint.ts';
 
 /**
  * The wire of /gestao: the OGMO staff (role `escalador`) run calls (issue 16, docs/decisions/0150-0155).
@@ -405,3 +406,230 @@ export const cadastrosSchema = z.object({
   locais: z.array(z.object({ codigo: z.string(), nome: z.string() })),
 });
 export type Cadastros = z.infer<typeof cadastrosSchema>;
+
+/** Codes every /api/gestao route may answer: the role check runs before anything else. */
+const ERROS_GESTAO = ['AcessoNegado'] as const;
+const GRUPO_GESTAO = 'Gestão das escalas';
+const SOMENTE_ESCALADORES = 'Somente a equipe de escalação do OGMO (papel `escalador`).';
+
+/**
+ * /api/gestao (issue 16, docs/decisions/0150-0155): every route needs a session whose worker is OGMO staff
+ * holding the role `escalador` (checked by the routes' plugin, server/routes/gestao/acesso.ts).
+ */
+export const apiGestao = {
+  cadastros: definirEndpoint({
+    metodo: 'GET',
+    caminho: '/api/gestao/cadastros',
+    resposta: cadastrosSchema,
+    erros: [...ERROS_GESTAO],
+    acesso: 'sessao',
+    grupo: GRUPO_GESTAO,
+    resumo: 'Os cadastros do porto que uma requisição cita por código: operadores, navios e locais',
+    descricao: SOMENTE_ESCALADORES,
+  }),
+  escalas: definirEndpoint({
+    metodo: 'GET',
+    caminho: '/api/gestao/escalas',
+    resposta: listaEscalasSchema,
+    erros: [...ERROS_GESTAO],
+    acesso: 'sessao',
+    grupo: GRUPO_GESTAO,
+    resumo: 'As escalas, da mais recente à mais antiga, com suas contagens',
+    descricao: SOMENTE_ESCALADORES,
+  }),
+  criar: definirEndpoint({
+    metodo: 'POST',
+    caminho: '/api/gestao/escalas',
+    corpo: novaEscalaBody,
+    resposta: numEscalacaoSchema,
+    erros: [...ERROS_GESTAO],
+    acesso: 'sessao',
+    grupo: GRUPO_GESTAO,
+    resumo: 'Cria uma escala em rascunho',
+    descricao: SOMENTE_ESCALADORES,
+  }),
+  escala: definirEndpoint({
+    metodo: 'GET',
+    caminho: '/api/gestao/escalas/:num',
+    params: numEscalaParams,
+    resposta: escalaDetalheSchema,
+    erros: [...ERROS_GESTAO, 'NaoEncontrado'],
+    acesso: 'sessao',
+    grupo: GRUPO_GESTAO,
+    resumo: 'Uma escala: situação, passos, contagens e requisições',
+    descricao: SOMENTE_ESCALADORES,
+  }),
+  adicionarRequisicao: definirEndpoint({
+    metodo: 'POST',
+    caminho: '/api/gestao/escalas/:num/requisicoes',
+    params: numEscalaParams,
+    corpo: requisicaoBody,
+    resposta: numRequisicaoSchema,
+    erros: [...ERROS_GESTAO, 'NaoEncontrado', 'SituacaoEscalaInvalida'],
+    acesso: 'sessao',
+    grupo: GRUPO_GESTAO,
+    resumo: 'Cadastra uma requisição numa escala em rascunho',
+    descricao: SOMENTE_ESCALADORES,
+  }),
+  editarRequisicao: definirEndpoint({
+    metodo: 'PUT',
+    caminho: '/api/gestao/escalas/:num/requisicoes/:req',
+    params: numRequisicaoParams,
+    corpo: requisicaoBody,
+    resposta: numRequisicaoSchema,
+    erros: [...ERROS_GESTAO, 'NaoEncontrado', 'SituacaoEscalaInvalida'],
+    acesso: 'sessao',
+    grupo: GRUPO_GESTAO,
+    resumo: 'Substitui uma requisição de uma escala em rascunho',
+    descricao: SOMENTE_ESCALADORES,
+  }),
+  removerRequisicao: definirEndpoint({
+    metodo: 'DELETE',
+    caminho: '/api/gestao/escalas/:num/requisicoes/:req',
+    params: numRequisicaoParams,
+    resposta: z.null(),
+    erros: [...ERROS_GESTAO, 'NaoEncontrado', 'SituacaoEscalaInvalida'],
+    acesso: 'sessao',
+    grupo: GRUPO_GESTAO,
+    resumo: 'Remove uma requisição de uma escala em rascunho',
+    descricao: SOMENTE_ESCALADORES,
+  }),
+  importarRequisicoes: definirEndpoint({
+    metodo: 'POST',
+    caminho: '/api/gestao/escalas/:num/requisicoes/importar',
+    params: numEscalaParams,
+    corpo: z.string({ error: 'Envie o arquivo CSV (text/csv).' }),
+    tipoCorpo: 'text/csv',
+    resposta: importacaoSchema,
+    erros: [...ERROS_GESTAO, 'NaoEncontrado', 'SituacaoEscalaInvalida'],
+    acesso: 'sessao',
+    grupo: GRUPO_GESTAO,
+    resumo: 'Importa as requisições de um arquivo CSV (tudo ou nada)',
+    descricao:
+      `${SOMENTE_ESCALADORES} O corpo é o arquivo CSV (\`text/csv\`, até 2 MiB). Um arquivo com erros não importa ` +
+      'nada: a recusa `DadosInvalidos` traz em `dados` a lista `{ linha, campo, mensagem }`.',
+  }),
+  cancelar: definirEndpoint({
+    metodo: 'POST',
+    caminho: '/api/gestao/escalas/:num/cancelar',
+    params: numEscalaParams,
+    resposta: escalaDetalheSchema,
+    erros: [...ERROS_GESTAO, 'NaoEncontrado', 'SituacaoEscalaInvalida'],
+    acesso: 'sessao',
+    grupo: GRUPO_GESTAO,
+    resumo: 'Cancela uma escala em rascunho',
+    descricao: SOMENTE_ESCALADORES,
+  }),
+  abrir: definirEndpoint({
+    metodo: 'POST',
+    caminho: '/api/gestao/escalas/:num/abrir',
+    params: numEscalaParams,
+    resposta: escalaDetalheSchema,
+    erros: [
+      ...ERROS_GESTAO,
+      'NaoEncontrado',
+      'SituacaoEscalaInvalida',
+      'EscalaSemRequisicoes',
+      'OutraEscalaAberta',
+    ],
+    acesso: 'sessao',
+    grupo: GRUPO_GESTAO,
+    resumo: 'Abre a chamada de uma escala em rascunho (uma aberta por vez)',
+    descricao: SOMENTE_ESCALADORES,
+  }),
+  fechar: definirEndpoint({
+    metodo: 'POST',
+    caminho: '/api/gestao/escalas/:num/fechar',
+    params: numEscalaParams,
+    resposta: escalaDetalheSchema,
+    erros: [...ERROS_GESTAO, 'NaoEncontrado', 'SituacaoEscalaInvalida'],
+    acesso: 'sessao',
+    grupo: GRUPO_GESTAO,
+    resumo: 'Fecha a chamada: as escolhas confirmadas antes entram no rodízio, as depois são recusadas',
+    descricao: SOMENTE_ESCALADORES,
+  }),
+  rodizio: definirEndpoint({
+    metodo: 'POST',
+    caminho: '/api/gestao/escalas/:num/rodizio',
+    params: numEscalaParams,
+    resposta: resumoRodizioSchema,
+    erros: [...ERROS_GESTAO, 'NaoEncontrado', 'SituacaoEscalaInvalida'],
+    acesso: 'sessao',
+    grupo: GRUPO_GESTAO,
+    resumo: 'Apura o rodízio de uma escala fechada (pode ser refeito até a publicação)',
+    descricao: SOMENTE_ESCALADORES,
+  }),
+  publicar: definirEndpoint({
+    metodo: 'POST',
+    caminho: '/api/gestao/escalas/:num/publicar',
+    params: numEscalaParams,
+    resposta: resumoPublicacaoSchema,
+    erros: [...ERROS_GESTAO, 'NaoEncontrado', 'SituacaoEscalaInvalida'],
+    acesso: 'sessao',
+    grupo: GRUPO_GESTAO,
+    resumo: 'Publica o resultado apurado: os engajamentos viram trabalhos e os ponteiros andam',
+    descricao: SOMENTE_ESCALADORES,
+  }),
+  resultado: definirEndpoint({
+    metodo: 'GET',
+    caminho: '/api/gestao/escalas/:num/resultado',
+    params: numEscalaParams,
+    resposta: resultadoEscalaSchema,
+    erros: [...ERROS_GESTAO, 'NaoEncontrado', 'SituacaoEscalaInvalida'],
+    acesso: 'sessao',
+    grupo: GRUPO_GESTAO,
+    resumo: 'O resultado apurado: escalados por oferta, vagas não preenchidas e ponteiros',
+    descricao: SOMENTE_ESCALADORES,
+  }),
+  auditoria: definirEndpoint({
+    metodo: 'GET',
+    caminho: '/api/gestao/escalas/:num/auditoria',
+    params: numEscalaParams,
+    query: auditoriaQuery,
+    resposta: auditoriaSchema,
+    erros: [...ERROS_GESTAO, 'NaoEncontrado', 'SituacaoEscalaInvalida'],
+    acesso: 'sessao',
+    grupo: GRUPO_GESTAO,
+    resumo: 'Por que um trabalhador foi ou não escalado: cada escolha e sua decisão',
+    descricao: SOMENTE_ESCALADORES,
+  }),
+  escalaPdf: definirEndpoint({
+    metodo: 'GET',
+    caminho: '/api/gestao/escalas/:num/escala.pdf',
+    params: numEscalaParams,
+    resposta: arquivo('application/pdf'),
+    erros: [...ERROS_GESTAO, 'NaoEncontrado', 'SituacaoEscalaInvalida'],
+    acesso: 'sessao',
+    grupo: GRUPO_GESTAO,
+    resumo: 'A escala publicada em PDF',
+    caro: true,
+    descricao: SOMENTE_ESCALADORES,
+  }),
+  escalaCsv: definirEndpoint({
+    metodo: 'GET',
+    caminho: '/api/gestao/escalas/:num/escala.csv',
+    params: numEscalaParams,
+    resposta: arquivo('text/csv'),
+    erros: [...ERROS_GESTAO, 'NaoEncontrado', 'SituacaoEscalaInvalida'],
+    acesso: 'sessao',
+    grupo: GRUPO_GESTAO,
+    resumo: 'A escala publicada em CSV',
+    descricao: SOMENTE_ESCALADORES,
+  }),
+} as const;
+
+/** The worker's side of a published call. */
+export const apiResultadoEscala = {
+  resultado: definirEndpoint({
+    metodo: 'GET',
+    caminho: '/api/escalacao/resultado',
+    query: resultadoAvulsoQuery,
+    resposta: resultadoAvulsoSchema.nullable(),
+    erros: [],
+    acesso: 'sessao',
+    grupo: 'Escalação',
+    resumo: 'O resultado do próprio trabalhador numa escala publicada (a última, sem numEscalacao)',
+    descricao:
+      'Escalado (com o trabalho), não escalado (com os motivos) ou sem escolhas; `null` enquanto nenhuma escala foi publicada.',
+  }),
+} as const;

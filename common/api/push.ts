@@ -14,10 +14,18 @@ export const chavePushSchema = z.object({
   chavePublica: z.string(),
 });
 
+/**
+ * No control characters: no browser's endpoint has one, and PostgreSQL's text refuses NUL outright (the fuzz
+ * suite found a 500 there, docs/decisions/0064).
+ */
+const semControle = (s: string) => ![...s].some((c) => c < ' ' || c === '\u007f');
+const MENSAGEM_CONTROLE = 'O endereço da assinatura tem caracteres inválidos.';
+
 export const assinaturaPushBody = z.object({
   endpoint: z
     .string({ error: 'Informe o endereço da assinatura.' })
     .max(1000, 'O endereço da assinatura é longo demais.')
+    .refine(semControle, MENSAGEM_CONTROLE)
     .url('O endereço da assinatura não é uma URL.')
     .startsWith('https://', 'O endereço da assinatura precisa ser https.'),
   expirationTime: z.number().nullable().optional(),
@@ -40,7 +48,10 @@ export const assinaturaPushBody = z.object({
 export type AssinaturaPushBody = z.infer<typeof assinaturaPushBody>;
 
 export const cancelarPushBody = z.object({
-  endpoint: z.string({ error: 'Informe o endereço da assinatura.' }).max(1000),
+  endpoint: z
+    .string({ error: 'Informe o endereço da assinatura.' })
+    .max(1000, 'O endereço da assinatura é longo demais.')
+    .refine(semControle, MENSAGEM_CONTROLE),
 });
 
 /** What a notification carries (encrypted to the browser); web/public/sw-push.js shows it. */

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import type { EscalaCarregada } from '#common/api/escalacao.ts';
+import type { VagasResposta } from '#common/api/escalacao.ts';
+import { montarEscalaCarregada } from '#common/escala-carregada.ts';
 import { escolha, ofertasDe } from '../routes/escalacao/apoio-teste.ts';
 import { dialetoTeste } from '../test/ambiente.ts';
 import { copiarModelo } from '../test/bancos.ts';
@@ -66,7 +67,7 @@ describe('vários servidores', () => {
     const quemEscolhe = new Navegador(a.base);
     await quemEscolhe.entrar('100008');
     const vagas = await quemEscolhe.pedir('GET', '/api/vagas?numEscalacao=4521');
-    const oferta = ofertasDe(vagas.corpo.dados as EscalaCarregada, 1).find(
+    const oferta = ofertasDe(montarEscalaCarregada(vagas.corpo.dados as VagasResposta), 1).find(
       (o) => o.funcao.habilitado && o.funcao.comDescanso && !o.funcao.escolhida,
     );
     if (!oferta) throw new Error('100008 sem oferta livre');

@@ -58,3 +58,39 @@ export async function descartarVersoesAntigas(db: QualquerDb, tabelas: string[])
   if (dialetoDe(db) !== 'postgres') return;
   await sql`vacuum ${sql.join(tabelas.map((t) => sql.table(t)))}`.execute(db);
 }
+
+/** Column types a bulk insert sends (the PostgreSQL array types of `unnest`). */
+export type TipoColuna = 'integer' | 'text';
+
+/**
+ * Inserts many rows fast (the rotation's engagements and audit, docs/decisions/0154). PostgreSQL: one
+ * statement whose columns travel as arrays (`insert … select * from unnest($1::integer[], $2::text[], …)`):
+ * a handful of parameters however many rows, instead of one per value. SQLite (in process): multi-row
+ * INSERTs of `lote` rows, inside the caller's transaction.
+ */
+export async function inserirEmMassa<L extends Record<string, string | number | null>>(
+  db: QualquerDb,
+  tabela: string,
+  tipos: { [C in keyof L & string]: TipoColuna },
+  linhas: readonly L[],
+  lote = 1_000,
+): Promise<void> {
+  if (linhas.length === 0) return;
+  const colunas = Object.keys(tipos) as (keyof L & string)[];
+  if (dialetoDe(db) === 'postgres') {
+    const arrays = colunas.map(
+      (c) =>
+        sql`${linhas.map((l) => l[c] ?? null)}::${sql.raw(tipos[c] === 'integer' ? 'integer' : 'text')}[]`,
+    );
+    await sql`insert into ${sql.table(tabela)} (${sql.join(colunas.map((c) => sql.ref(c)))}) select * from unnest(${sql.join(arrays)})`.execute(
+      db,
+    );
+    return;
+  }
+  for (let i = 0; i < linhas.length; i += lote) {
+    await db
+      .insertInto(tabela)
+      .values(linhas.slice(i, i + lote) as L[])
+      .execute();
+  }
+}

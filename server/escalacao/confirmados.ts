@@ -2,6 +2,7 @@ import type { AvulsosConfirmados } from '#common/api/escalacao.ts';
 import { nomeSindicato } from '#common/dominio.ts';
 import type { Clock } from '../clock.ts';
 import { confirmadosDaCategoria } from '../db/repositorios/escalacao.ts';
+import { escaladosSePublicada } from '../db/repositorios/gestao.ts';
 import type { DbOuTrx } from '../db/schema.ts';
 import { CacheCurto } from '../services/cache-curto.ts';
 
@@ -39,6 +40,8 @@ export interface LinhaConfirmado {
   codSindicato: number;
   /** Their latest choice's time (ISO): the list's order. */
   horaDigitacao: string;
+  /** Engaged by the call's published rotation (docs/decisions/0155); absent before publishing. */
+  escalado?: boolean;
 }
 
 async function carregarLinhas(
@@ -46,7 +49,10 @@ async function carregarLinhas(
   numEscalacao: number,
   codCategoria: number,
 ): Promise<Map<string, LinhaConfirmado>> {
-  const linhas = await confirmadosDaCategoria(db, numEscalacao, codCategoria);
+  const [linhas, escalados] = await Promise.all([
+    confirmadosDaCategoria(db, numEscalacao, codCategoria),
+    escaladosSePublicada(db, numEscalacao, codCategoria),
+  ]);
   return new Map(
     linhas.map((l) => [
       l.cod_avulso,
@@ -57,6 +63,7 @@ async function carregarLinhas(
         sexo: l.sexo,
         codSindicato: l.cod_sindicato,
         horaDigitacao: String(l.hora_digitacao),
+        ...(escalados.has(l.cod_avulso) ? { escalado: true } : {}),
       },
     ]),
   );
@@ -90,6 +97,7 @@ export function montarLista(
       nomeAvulso: l.codSindicato === SINDICATO_MULTIFUNCIONAL ? `${l.nome} (${sindicato})` : l.nome,
       sindicato,
       horaDigitacao: l.horaDigitacao,
+      ...(l.escalado ? { escalado: true } : {}),
     });
   }
   return {

@@ -2,18 +2,20 @@ import type { Intervalo } from '#common/descanso.ts';
 import { temDescanso } from '#common/descanso.ts';
 import { exibePonteiro } from '#common/ponteiro.ts';
 import type { EscolhaAtual } from '../db/repositorios/escalacao.ts';
-import type { EscalaCompartilhada, OfertaCompartilhada } from './escala-compartilhada.ts';
+import type { EscalaCompartilhada } from './escala-compartilhada.ts';
 
 /**
- * The personal overlay of GET /api/vagas (escalaCarregada of docs/produto/escalacao.md §3), written straight to JSON bytes:
- * habilitado from the worker's qualifications, comDescanso from the rest rule against their engagements,
- * escolhida/preferencia/seqCategoTPA from their choices, pointer fields only where docs/produto/escalacao.md §5 lets this
- * worker see them. Counts are the worker's own (docs/decisions/0020-escalacao-regras.md):
- * qtdOfertas = offers in the category/requisition, qtdDisponiveis = offers this worker may choose
- * (habilitado and comDescanso), qtdEscolhas = offers this worker has chosen.
+ * GET /api/vagas written straight to JSON bytes, in two parts (docs/decisions/0134-vagas-compartilhada-e-pessoal.md):
  *
- * The shared parts are Buffers written once per call (escala-compartilhada.ts); a request only adds the few
- * personal bytes between them; the route copies everything once (docs/decisions/0022-escalacao-desempenho.md).
+ * - the call's offers (`escreverCompartilhada`), the same bytes for every worker who sees the same pointers
+ *   (docs/produto/escalacao.md §5): written once per pointer variant and kept with the call, so the server
+ *   compresses them once per change of the call, not once per request;
+ * - `pessoal` (`escreverPessoal`), this worker's own facts, computed here: their functions (habilitado), the
+ *   requisitions whose shift breaks their rest (comDescanso, the rule of docs/produto/decisoes.md §3) and
+ *   their choices; a few hundred bytes. common/escala-carregada.ts turns both into escalaCarregada
+ *   (docs/produto/escalacao.md §3) and counts as docs/decisions/0020-escalacao-regras.md says.
+ *
+ * The shared parts are Buffers written once per call (escala-compartilhada.ts).
  */
 export interface DadosPessoais {
   codCategoria: number;
@@ -32,61 +34,29 @@ export interface CabecalhoEscala {
 }
 
 const b = (texto: string) => Buffer.from(texto);
-
-/** The personal fields of an offer not chosen, by [habilitado][comDescanso]. */
-const NAO_ESCOLHIDA = [
-  [
-    b('"seqCategoTPA":0,"habilitado":false,"comDescanso":false,"escolhida":false,"preferencia":null,'),
-    b('"seqCategoTPA":0,"habilitado":false,"comDescanso":true,"escolhida":false,"preferencia":null,'),
-  ],
-  [
-    b('"seqCategoTPA":0,"habilitado":true,"comDescanso":false,"escolhida":false,"preferencia":null,'),
-    b('"seqCategoTPA":0,"habilitado":true,"comDescanso":true,"escolhida":false,"preferencia":null,'),
-  ],
-] as const;
 const VIRGULA = b(',');
-const FECHA_PORAO = b(']}');
-const FECHA_REQUISICAO = b(']}');
-const FECHA_CATEGORIA = b(']}');
-const FECHA_ESCALA = b('}}');
+const FECHA = b(']}');
 
-/**
- * An offer not chosen, whole: copying one Buffer per offer instead of four is what keeps a 450 KB answer
- * cheap (Buffer.concat pays per piece). Written on first use and kept with the shared call.
- */
-function ofertaInteira(
-  oferta: OfertaCompartilhada,
-  virgula: boolean,
-  habilitado: boolean,
-  descansado: boolean,
-  comPonteiro: boolean,
-): Buffer {
-  const indice = (virgula ? 8 : 0) + (habilitado ? 4 : 0) + (descansado ? 2 : 0) + (comPonteiro ? 1 : 0);
-  let inteira = oferta.inteiras[indice];
-  if (!inteira) {
-    inteira = Buffer.concat([
-      ...(virgula ? [VIRGULA] : []),
-      oferta.jsonInicio,
-      NAO_ESCOLHIDA[habilitado ? 1 : 0][descansado ? 1 : 0],
-      comPonteiro ? oferta.jsonFimComPonteiro : oferta.jsonFim,
-    ]);
-    oferta.inteiras[indice] = inteira;
-  }
-  return inteira;
+/** Which of the call's categories (by position) show this worker their pointers, as bits. */
+export function variantePonteiros(escala: EscalaCompartilhada, pessoal: DadosPessoais): number {
+  const quem = { codCategoria: pessoal.codCategoria, artigo: pessoal.artigo };
+  let variante = 0;
+  escala.categorias.forEach((categoria, c) => {
+    if (exibePonteiro(categoria.codCategoria, quem, pessoal.parametros)) variante |= 1 << c;
+  });
+  return variante;
 }
 
-/** The answer's pieces, in order: the route copies them once into a pooled buffer. */
-export function escalaCarregadaPartes(
+/**
+ * The answer's shared beginning, from the envelope's opening to the comma before `pessoal`: the call's
+ * offers with pointer fields in the categories whose bit `variante` sets.
+ */
+export function escreverCompartilhada(
   cabecalho: CabecalhoEscala,
   escala: EscalaCompartilhada,
-  pessoal: DadosPessoais,
   antes: string,
-  depois: string,
-): Buffer[] {
-  const escolhaPorSeq = new Map<number, EscolhaAtual>();
-  for (const e of pessoal.escolhas) escolhaPorSeq.set(e.seq_categoria, e);
-  const quem = { codCategoria: pessoal.codCategoria, artigo: pessoal.artigo };
-
+  variante: number,
+): Buffer {
   const partes: Buffer[] = [
     b(
       `${antes}{"numEscalacao":${cabecalho.numEscalacao},"dataChamada":${JSON.stringify(cabecalho.dataChamada)},` +
@@ -94,55 +64,47 @@ export function escalaCarregadaPartes(
     ),
   ];
   escala.categorias.forEach((categoria, c) => {
-    const comPonteiro = exibePonteiro(categoria.codCategoria, quem, pessoal.parametros);
-    const cabecaCategoria = partes.length;
-    partes.push(VIRGULA); // replaced below, once the counts are known
-    let disponiveis = 0;
-    let escolhasCategoria = 0;
+    const comPonteiro = (variante & (1 << c)) !== 0;
+    partes.push(
+      b(
+        `${c === 0 ? '' : ','}"${categoria.codCategoria}":{"codCategoria":${categoria.codCategoria},` +
+          `"qtdOfertas":${categoria.qtdOfertas},"requisicoes":[`,
+      ),
+    );
     categoria.requisicoes.forEach((req, r) => {
-      const descansado = temDescanso(req, pessoal.engajamentos, pessoal.horasDescanso);
       if (r > 0) partes.push(VIRGULA);
       partes.push(req.jsonInicio);
-      const qtdEscolhas = partes.length;
-      partes.push(VIRGULA); // replaced below
-      let escolhasRequisicao = 0;
       req.poroes.forEach((porao, p) => {
         if (p > 0) partes.push(VIRGULA);
         partes.push(porao.jsonInicio);
         porao.ofertas.forEach((oferta, o) => {
-          const habilitado = pessoal.habilitacoes.has(oferta.codFuncao);
-          if (habilitado && descansado) disponiveis++;
-          const escolha = escolhaPorSeq.get(oferta.seqCategoria);
-          if (escolha) {
-            escolhasRequisicao++;
-            if (o > 0) partes.push(VIRGULA);
-            partes.push(
-              oferta.jsonInicio,
-              b(
-                `"seqCategoTPA":${escolha.id},"habilitado":${habilitado},"comDescanso":${descansado},` +
-                  `"escolhida":true,"preferencia":${escolha.preferencia},`,
-              ),
-              comPonteiro ? oferta.jsonFimComPonteiro : oferta.jsonFim,
-            );
-          } else {
-            partes.push(ofertaInteira(oferta, o > 0, habilitado, descansado, comPonteiro));
-          }
+          if (o > 0) partes.push(VIRGULA);
+          partes.push(comPonteiro ? oferta.jsonComPonteiro : oferta.json);
         });
-        partes.push(FECHA_PORAO);
+        partes.push(FECHA);
       });
-      partes[qtdEscolhas] = b(`${escolhasRequisicao},"poroes":[`);
-      partes.push(FECHA_REQUISICAO);
-      escolhasCategoria += escolhasRequisicao;
+      partes.push(FECHA);
     });
-    partes[cabecaCategoria] = b(
-      `${c === 0 ? '' : ','}"${categoria.codCategoria}":{"codCategoria":${categoria.codCategoria},` +
-        `"qtdOfertas":${categoria.qtdOfertas},"qtdDisponiveis":${disponiveis},"qtdEscolhas":${escolhasCategoria},` +
-        `"requisicoes":[`,
-    );
-    partes.push(FECHA_CATEGORIA);
+    partes.push(FECHA);
   });
-  partes.push(FECHA_ESCALA, b(depois));
-  return partes;
+  partes.push(b('},'));
+  return Buffer.concat(partes);
+}
+
+/** The answer's end: `"pessoal":{…}`, the closing of `dados`, and what the envelope adds after it. */
+export function escreverPessoal(escala: EscalaCompartilhada, pessoal: DadosPessoais, depois: string): Buffer {
+  const habilitacoes = [...pessoal.habilitacoes].sort((x, y) => x - y);
+  const semDescanso: number[] = [];
+  for (const categoria of escala.categorias)
+    for (const req of categoria.requisicoes)
+      if (!temDescanso(req, pessoal.engajamentos, pessoal.horasDescanso)) semDescanso.push(req.numRequisicao);
+  const escolhas = pessoal.escolhas
+    .filter((e) => escala.ofertas.has(e.seq_categoria))
+    .map((e) => `{"seqCategoria":${e.seq_categoria},"seqCategoTPA":${e.id},"preferencia":${e.preferencia}}`);
+  return b(
+    `"pessoal":{"habilitacoes":[${habilitacoes.join(',')}],"semDescanso":[${semDescanso.join(',')}],` +
+      `"escolhas":[${escolhas.join(',')}]}}${depois}`,
+  );
 }
 
 /** The success envelope around JSON already written: what goes before and after `dados`. */

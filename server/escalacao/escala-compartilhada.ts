@@ -3,13 +3,15 @@ import { aparenciaFuncao } from '#common/funcoes.ts';
 import type { Clock } from '../clock.ts';
 import { buscarEscala, estruturaEscala } from '../db/repositorios/escalacao.ts';
 import type { DbOuTrx } from '../db/schema.ts';
+import type { CorpoCompartilhado } from '../http/corpo-composto.ts';
 import { CacheCurto } from '../services/cache-curto.ts';
 
 /**
  * The shared, non-personal part of a call (requisitions, holds, offers), read once and kept in memory for a
  * few seconds per numEscalacao (docs/decisions/0022-escalacao-desempenho.md). Nothing in it depends on who
- * asks or on anyone's choices, so choices never invalidate it. Each offer keeps its JSON already written
- * around the personal fields, so answering a worker is string concatenation, not serialisation.
+ * asks or on anyone's choices, so choices never invalidate it. Each offer, hold and requisition keeps its
+ * JSON already written, so the body of GET /api/vagas is written by concatenation, once per pointer variant
+ * (escala-carregada.ts, docs/decisions/0134-vagas-compartilhada-e-pessoal.md).
  */
 
 export interface OfertaCompartilhada {
@@ -27,17 +29,9 @@ export interface OfertaCompartilhada {
   /** Shift start and end, epoch ms. */
   inicio: number;
   fim: number;
-  /** `{"codFuncao":…,"nomeFuncao":…,"numPorao":…,"seqCategoria":…,` */
-  jsonInicio: Buffer;
-  /** `"situacao":0,…,"icone":…}` without and with the pointer fields. */
-  jsonFim: Buffer;
-  jsonFimComPonteiro: Buffer;
-  /**
-   * The whole offer when not chosen, one Buffer per combination of leading comma, habilitado, comDescanso
-   * and pointer visibility: written on first use (escala-carregada.ts), so a request copies one piece
-   * per offer.
-   */
-  inteiras: (Buffer | undefined)[];
+  /** The offer as everyone sees it (`{"codFuncao":…,…,"icone":…}`), without and with the pointer fields. */
+  json: Buffer;
+  jsonComPonteiro: Buffer;
 }
 
 export interface PoraoCompartilhado {
@@ -50,7 +44,7 @@ export interface RequisicaoCompartilhada {
   numRequisicao: number;
   inicio: number;
   fim: number;
-  /** `{"numRequisicao":…,…,"qtdOfertas":N,"qtdEscolhas":` */
+  /** `{"numRequisicao":…,…,"qtdOfertas":N,"poroes":[` */
   jsonInicio: Buffer;
   poroes: PoraoCompartilhado[];
 }
@@ -115,7 +109,9 @@ export async function lerEscalaCompartilhada(
         .filter((o) => o.cod_categoria === r.cod_categoria)
         .map((o): OfertaCompartilhada => {
           const { nome, cor, icone } = aparenciaFuncao(o.cod_funcao, r.cod_local_atrac);
-          const jsonFim = `"situacao":0,"mensagem":null,"numVagas":${o.num_vagas},"cor":${j(cor)},"icone":${j(icone)}`;
+          const json =
+            `{"codFuncao":${o.cod_funcao},"nomeFuncao":${j(nome)},"numPorao":${j(o.num_porao)},` +
+            `"seqCategoria":${o.seq_categoria},"numVagas":${o.num_vagas},"cor":${j(cor)},"icone":${j(icone)}`;
           let ponteiros = '';
           if (o.ponteiro !== null) ponteiros += `,"ponteiro":${o.ponteiro}`;
           if (o.ponteiro_a !== null) ponteiros += `,"ponteiroA":${o.ponteiro_a}`;
@@ -135,12 +131,8 @@ export async function lerEscalaCompartilhada(
             numVagas: o.num_vagas,
             inicio,
             fim,
-            jsonInicio: Buffer.from(
-              `{"codFuncao":${o.cod_funcao},"nomeFuncao":${j(nome)},"numPorao":${j(o.num_porao)},"seqCategoria":${o.seq_categoria},`,
-            ),
-            jsonFim: Buffer.from(`${jsonFim}}`),
-            jsonFimComPonteiro: Buffer.from(`${jsonFim}${ponteiros}}`),
-            inteiras: [],
+            json: Buffer.from(`${json}}`),
+            jsonComPonteiro: Buffer.from(`${json}${ponteiros}}`),
           };
           mapaOfertas.set(o.seq_categoria, oferta);
           return oferta;
@@ -166,7 +158,7 @@ export async function lerEscalaCompartilhada(
           `"nomeNavio":${j(r.nome_navio)},"nomeOperador":${j(r.nome_operador)},"dataOperacao":${j(r.data_operacao)},` +
           `"codPeriodo":${r.cod_periodo},"horaInicio":${r.hora_inicio},"horaFim":${r.hora_fim},` +
           `"codLocalAtrac":${j(r.cod_local_atrac)},"nomeLocalAtrac":${j(r.nome_local_atrac)},` +
-          `"qtdOfertas":${qtdOfertas},"qtdEscolhas":`,
+          `"qtdOfertas":${qtdOfertas},"poroes":[`,
       ),
       poroes: poroesCompartilhados.filter((p) => p.ofertas.length > 0),
     });
@@ -182,8 +174,18 @@ export async function lerEscalaCompartilhada(
 
 export interface EscalaEmCache {
   /** The call's row; undefined when no call has that number. */
-  escala: { dataChamada: string; horaChamada: string; aberta: boolean } | undefined;
+  escala:
+    | {
+        dataChamada: string;
+        horaChamada: string;
+        aberta: boolean;
+        /** Its rotation published: its confirmed list marks who was engaged (docs/decisions/0155). */
+        publicada: boolean;
+      }
+    | undefined;
   compartilhada: EscalaCompartilhada;
+  /** GET /api/vagas' shared part by pointer variant, written on first use (servico.ts). */
+  corpos?: Map<number, CorpoCompartilhado>;
 }
 
 async function lerEscalaEmCache(db: DbOuTrx, numEscalacao: number): Promise<EscalaEmCache> {
@@ -193,7 +195,12 @@ async function lerEscalaEmCache(db: DbOuTrx, numEscalacao: number): Promise<Esca
     : { numEscalacao, categorias: [], ofertas: new Map(), inicioMin: 0, fimMax: 0 };
   return {
     escala: linha
-      ? { dataChamada: linha.data_chamada, horaChamada: linha.hora_chamada, aberta: linha.aberta === 1 }
+      ? {
+          dataChamada: linha.data_chamada,
+          horaChamada: linha.hora_chamada,
+          aberta: linha.aberta === 1,
+          publicada: linha.situacao === 'publicada',
+        }
       : undefined,
     compartilhada,
   };

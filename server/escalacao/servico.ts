@@ -9,6 +9,7 @@ import {
   engajamentosEEscolhas,
   escalaAberta,
 } from '../db/repositorios/escalacao.ts';
+import { type CorpoCompartilhado, corpoCompartilhado } from '../http/corpo-composto.ts';
 import { ErroApp } from '../http/erro-app.ts';
 import { CacheCurto } from '../services/cache-curto.ts';
 import { CargaEmLote } from '../services/carga-em-lote.ts';
@@ -18,7 +19,12 @@ import { type AvisoEscalacao, Avisos, type OrigemAviso, type OuvinteEscalacao } 
 import { type AvulsoEscala, CacheAvulsos } from './avulsos.ts';
 import { BuffersReutilizados } from './buffers-reutilizados.ts';
 import { CacheConfirmados } from './confirmados.ts';
-import { envelopeEmPartes, escalaCarregadaPartes } from './escala-carregada.ts';
+import {
+  envelopeEmPartes,
+  escreverCompartilhada,
+  escreverPessoal,
+  variantePonteiros,
+} from './escala-carregada.ts';
 import { CacheEscalas } from './escala-compartilhada.ts';
 import { GravadorDeEscolhas } from './escolhas.ts';
 import { localizarOfertas, verificarHabilitacao } from './pedido-escolhas.ts';
@@ -39,6 +45,15 @@ export interface DependenciasEscalacao {
 export interface RespostaPronta {
   corpo: Buffer;
   devolver: () => void;
+}
+
+/**
+ * GET /api/vagas already written to bytes (docs/decisions/0134): the shared part (kept with the call, the
+ * same object for every worker who sees the same pointers) and this worker's part after it.
+ */
+export interface RespostaVagas {
+  compartilhado: CorpoCompartilhado;
+  pessoal: Buffer;
 }
 
 /** Offers of one category of a call and how many workers chose each (the live counts). */
@@ -116,19 +131,21 @@ export class ServicoEscalacao {
   }
 
   /**
-   * GET /api/vagas: the call as this worker sees it (escalaCarregada), written with the success envelope
-   * around it (and `token`, when renewed). Refusals: NaoEncontrado, NaoAutenticado, TpaImpedido, EscalaFechada.
+   * GET /api/vagas: the call's offers and this worker's part of them (docs/decisions/0134), the success
+   * envelope around them (and `token`, when renewed, in the personal part). Refusals: NaoEncontrado,
+   * NaoAutenticado, TpaImpedido, EscalaFechada.
    */
   async carregar(pedido: {
     codAvulso: string;
     numEscalacao: number;
     token?: string;
-  }): Promise<RespostaPronta> {
+  }): Promise<RespostaVagas> {
     const { codAvulso, numEscalacao } = pedido;
-    const [{ escala, compartilhada }, parametros] = await Promise.all([
+    const [emCache, parametros] = await Promise.all([
       this.escalas.obter(numEscalacao),
       this.parametros.porNome(),
     ]);
+    const { escala, compartilhada } = emCache;
     if (!escala) throw new ErroApp('NaoEncontrado', 'Escala não encontrada.');
     const [avulso, pessoais] = await Promise.all([
       this.avulsos.obter(codAvulso),
@@ -138,22 +155,37 @@ export class ServicoEscalacao {
     ]);
     if (!avulso) throw new ErroApp('NaoAutenticado');
     exigirEscalaUsavel(escala, avulso.impedido, this.usuarioTeste(codAvulso));
-    const { antes, depois } = envelopeEmPartes(pedido.token);
-    const partes = escalaCarregadaPartes(
-      { numEscalacao, dataChamada: escala.dataChamada, horaChamada: escala.horaChamada },
-      compartilhada,
-      {
-        codCategoria: avulso.codCategoria,
-        artigo: avulso.artigo,
-        parametros,
-        habilitacoes: avulso.habilitacoes,
-        engajamentos: pessoais?.engajamentos ?? [],
-        escolhas: pessoais?.escolhas ?? [],
-        horasDescanso: this.config.horasDescanso,
-      },
-      antes,
-      depois,
-    );
+    const dados = {
+      codCategoria: avulso.codCategoria,
+      artigo: avulso.artigo,
+      parametros,
+      habilitacoes: avulso.habilitacoes,
+      engajamentos: pessoais?.engajamentos ?? [],
+      escolhas: pessoais?.escolhas ?? [],
+      horasDescanso: this.config.horasDescanso,
+    };
+    const variante = variantePonteiros(compartilhada, dados);
+    // Written once per pointer variant while this copy of the call lives; the compressed copies outlive it,
+    // kept by the hash of these bytes (server/plugins/compressao.ts).
+    emCache.corpos ??= new Map();
+    let compartilhado = emCache.corpos.get(variante);
+    if (!compartilhado) {
+      const { antes } = envelopeEmPartes(undefined);
+      const json = escreverCompartilhada(
+        { numEscalacao, dataChamada: escala.dataChamada, horaChamada: escala.horaChamada },
+        compartilhada,
+        antes,
+        variante,
+      );
+      compartilhado = corpoCompartilhado(json);
+      emCache.corpos.set(variante, compartilhado);
+    }
+    const { depois } = envelopeEmPartes(pedido.token);
+    return { compartilhado, pessoal: escreverPessoal(compartilhada, dados, depois) };
+  }
+
+  /** Joins a composed answer for a client that takes no compression, in a pooled buffer. */
+  juntarResposta(partes: readonly Buffer[]): RespostaPronta {
     return this.buffers.juntar(partes);
   }
 
@@ -217,7 +249,8 @@ export class ServicoEscalacao {
     token?: string;
   }): Promise<Buffer> {
     const { escala } = await this.escalas.obter(pedido.numEscalacao);
-    exigirEscalaUsavel(escala, false, this.usuarioTeste(pedido.codAvulso));
+    // A published call's list stays readable: it shows who the rotation engaged (docs/decisions/0155).
+    if (!escala?.publicada) exigirEscalaUsavel(escala, false, this.usuarioTeste(pedido.codAvulso));
     const { antes, depois } = envelopeEmPartes(pedido.token);
     const dados = await this.confirmadosJson(pedido.numEscalacao, pedido.codCategoria);
     return Buffer.concat([Buffer.from(antes), dados, Buffer.from(depois)]);

@@ -2,6 +2,7 @@ import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Banco } from '../db/connection.ts';
 import type { Db } from '../db/schema.ts';
+import type { LimitesDeUso } from '../plugins/limites.ts';
 import type { GravacaoEmGrupo } from '../services/gravacao-em-grupo.ts';
 import type { CacheParametros } from '../services/parametros.ts';
 import type { CacheSessoes, GravarSessao, SessaoAtiva } from '../services/sessoes.ts';
@@ -24,6 +25,8 @@ export interface Contexto {
   parametros: CacheParametros;
   /** Session rows read in the last seconds (services/sessoes.ts). */
   sessoes: CacheSessoes;
+  /** The rate limits of the expensive calls (plugins/limites.ts). */
+  limites: LimitesDeUso;
 }
 
 declare module 'fastify' {

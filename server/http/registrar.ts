@@ -11,6 +11,7 @@ import type { DadosDe, Endpoint } from '#common/api/endpoint.ts';
 import { respondeArquivo } from '#common/api/endpoint.ts';
 import { envelopeSucesso } from '#common/envelope.ts';
 import { exigirSessao } from '../plugins/autenticacao.ts';
+import { limitarChamadaCara } from '../plugins/limites.ts';
 
 type Lido<E, K extends 'params' | 'query' | 'corpo'> = E extends { [P in K]: infer S extends z.ZodType }
   ? z.output<S>
@@ -73,7 +74,9 @@ export function registrar<E extends Endpoint>(
     schema.response = { 200: envelopeSucesso(endpoint.resposta) };
   }
   const extras = opcoes.preHandler ? [opcoes.preHandler].flat() : [];
-  const preHandler = endpoint.acesso === 'sessao' ? [exigirSessao, ...extras] : extras;
+  const limite = endpoint.caro ? [limitarChamadaCara] : [];
+  const preHandler =
+    endpoint.acesso === 'sessao' ? [exigirSessao, ...limite, ...extras] : [...limite, ...extras];
   app.route({
     method: endpoint.metodo,
     url: endpoint.caminho,

@@ -12,9 +12,11 @@ export function prepararAutenticacao(app: FastifyInstance) {
 
 /**
  * preHandler of every route that needs a logged-in worker. Routes then read `sessaoDe(request)`:
- * the worker is always the session's, never one named in the request.
+ * the worker is always the session's, never one named in the request. Resolved once per request: a hook
+ * that ran it earlier (the back office's role check, on onRequest) leaves the session for the preHandler.
  */
 export async function exigirSessao(this: FastifyInstance, request: FastifyRequest) {
+  if (request.sessao) return;
   const token = request.headers[CABECALHO_TOKEN];
   if (typeof token !== 'string' || token === '') throw new ErroApp('NaoAutenticado');
   const { config, clock, gravarSessao, sessoes } = this.ctx;

@@ -1,5 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { VagasResposta } from '#common/api/escalacao.ts';
+import { montarEscalaCarregada } from '#common/escala-carregada.ts';
 import { escolha, ofertasDe } from '../routes/escalacao/apoio-teste.ts';
 import type { AmbienteTeste, ClienteTeste } from '../test/ambiente.ts';
 import { criarAmbiente } from '../test/ambiente.ts';
@@ -68,12 +70,97 @@ describe('compressão das respostas de /api', () => {
   });
 });
 
+describe('GET /api/vagas: a parte compartilhada comprimida uma vez por mudança da escala (decisão 0134)', () => {
+  const ACEITA = { br: 'gzip, deflate, br, zstd', gzip: 'gzip, br;q=0' } as const;
+  const chaveCompartilhada = (etag: unknown) => String(etag).slice(3).split('.')[0];
+
+  async function mudarVagas(delta: number) {
+    const { seq_categoria, num_vagas } = await amb.db
+      .selectFrom('oferta')
+      .select(['seq_categoria', 'num_vagas'])
+      .where('num_escalacao', '=', 4521)
+      .where('cod_categoria', '=', 1)
+      .orderBy('seq_categoria')
+      .executeTakeFirstOrThrow();
+    await amb.db
+      .updateTable('oferta')
+      .set({ num_vagas: num_vagas + delta })
+      .where('num_escalacao', '=', 4521)
+      .where('seq_categoria', '=', seq_categoria)
+      .execute();
+    amb.app.escalacao.invalidar(4521);
+    return { seqCategoria: seq_categoria, numVagas: num_vagas + delta };
+  }
+
+  it('dois trabalhadores, respostas diferentes: uma compressão por codificação, e o corpo lido é o sem compressão', async () => {
+    await mudarVagas(1);
+    const a = await amb.logado('100001');
+    const b = await amb.logado('100007');
+    const puroA = await get(a, VAGAS);
+    const puroB = await get(b, VAGAS);
+    expect(puroB.bruto.equals(puroA.bruto)).toBe(false);
+    expect(chaveCompartilhada(puroB.headers.etag)).toBe(chaveCompartilhada(puroA.headers.etag));
+    for (const codificacao of ['br', 'gzip'] as const) {
+      const antes = amb.app.comprimidos.compressoes;
+      const ra = await get(a, VAGAS, { 'accept-encoding': ACEITA[codificacao] });
+      expect(amb.app.comprimidos.compressoes - antes).toBe(1);
+      const rb = await get(b, VAGAS, { 'accept-encoding': ACEITA[codificacao] });
+      const ra2 = await get(a, VAGAS, { 'accept-encoding': ACEITA[codificacao] });
+      expect(amb.app.comprimidos.compressoes - antes).toBe(1);
+      for (const [r, puro] of [
+        [ra, puroA],
+        [rb, puroB],
+        [ra2, puroA],
+      ] as const) {
+        expect(r.headers['content-encoding']).toBe(codificacao);
+        expect(r.headers.vary).toContain('Accept-Encoding');
+        expect(r.headers.etag).toBe(puro.headers.etag);
+        const lido = codificacao === 'br' ? brotliDecompressSync(r.bruto) : gunzipSync(r.bruto);
+        expect(lido.equals(puro.bruto)).toBe(true);
+      }
+    }
+  });
+
+  it('lida de novo sem mudança, nada é comprimido; uma mudança da escala, uma compressão e a etiqueta nova', async () => {
+    const c = await amb.logado('100001');
+    const primeira = await get(c, VAGAS, { 'accept-encoding': 'br' });
+    amb.app.escalacao.invalidar(4521);
+    const antes = amb.app.comprimidos.compressoes;
+    const relida = await get(c, VAGAS, { 'accept-encoding': 'br' });
+    expect(amb.app.comprimidos.compressoes - antes).toBe(0);
+    expect(relida.bruto.equals(primeira.bruto)).toBe(true);
+    expect((await get(c, VAGAS, { 'if-none-match': String(primeira.headers.etag) })).status).toBe(304);
+
+    const { seqCategoria, numVagas } = await mudarVagas(1);
+    const mudada = await get(c, VAGAS, {
+      'accept-encoding': 'br',
+      'if-none-match': String(primeira.headers.etag),
+    });
+    expect(mudada.status).toBe(200);
+    expect(amb.app.comprimidos.compressoes - antes).toBe(1);
+    expect(chaveCompartilhada(mudada.headers.etag)).not.toBe(chaveCompartilhada(primeira.headers.etag));
+    const escala = montarEscalaCarregada(JSON.parse(brotliDecompressSync(mudada.bruto).toString()).dados);
+    const oferta = ofertasDe(escala, 1).find((o) => o.funcao.seqCategoria === seqCategoria);
+    expect(oferta?.funcao.numVagas).toBe(numVagas);
+  });
+
+  it('a parte pessoal é pequena e vai como está; o todo comprimido é menos de um quinto', async () => {
+    const c = await amb.logado('100001');
+    const puro = await get(c, VAGAS);
+    const pessoal = Buffer.from(JSON.stringify(puro.corpo.dados.pessoal));
+    expect(pessoal.length).toBeLessThan(2_048);
+    const br = await get(c, VAGAS, { 'accept-encoding': 'br' });
+    expect(br.bruto.length).toBeLessThan(puro.bruto.length / 5);
+  });
+});
+
 describe('ETag e 304', () => {
   it('uma resposta igual é 304 sem corpo; outra codificação ou outro conteúdo, 200', async () => {
     const c = await amb.logado('100001');
     const r = await get(c, VAGAS, { 'accept-encoding': 'br' });
     const etag = String(r.headers.etag);
-    expect(etag).toMatch(/^W\/"[\w-]{27}"$/);
+    // The shared part's hash, then the worker's part's (docs/decisions/0134).
+    expect(etag).toMatch(/^W\/"[\w-]{27}\.[\w-]{16}"$/);
     expect(r.headers['cache-control']).toBe('private, no-cache');
 
     const de = await get(c, VAGAS, { 'accept-encoding': 'br', 'if-none-match': etag });
@@ -99,7 +186,9 @@ describe('ETag e 304', () => {
   it('uma escolha muda a etiqueta', async () => {
     const c = await amb.logado('100003');
     const antes = await get(c, VAGAS);
-    const oferta = ofertasDe(antes.corpo.dados).find((o) => o.funcao.habilitado && o.funcao.comDescanso);
+    const oferta = ofertasDe(montarEscalaCarregada(antes.corpo.dados as VagasResposta)).find(
+      (o) => o.funcao.habilitado && o.funcao.comDescanso,
+    );
     if (!oferta) throw new Error('nenhuma oferta disponível para 100003');
     const post = await c.post('/api/vagas', {
       numEscalacao: 4521,

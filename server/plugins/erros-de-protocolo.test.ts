@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogoErros, isCodigoErroServidor } from '#common/erros.ts';
+import { carregarConfig } from '../config.ts';
 import type { AmbienteTeste } from '../test/ambiente.ts';
 import { criarAmbiente } from '../test/ambiente.ts';
 import { conversar, enviarBruto, escutar, type RespostaBruta } from '../test/socket-bruto.ts';
@@ -13,7 +14,9 @@ let porta: number;
 
 beforeAll(async () => {
   // A short request time limit, so the slow requests below are cut in a fraction of a second.
-  amb = await criarAmbiente({ limites: { tempoRequisicaoSegundos: 0.4, conexoesPorEndereco: 0 } });
+  amb = await criarAmbiente({
+    limites: { ...carregarConfig({}).limites, tempoRequisicaoSegundos: 0.4, conexoesPorEndereco: 0 },
+  });
   porta = await escutar(amb.app);
 });
 afterAll(async () => {

@@ -20,32 +20,6 @@ afterAll(async () => {
 
 const chave = (metodo: string, caminho: string) => `${metodo} ${caminho}`;
 
-/**
- * Routes of the call's back office (issue 16) landed before the descriptions did; they are the only ones
- * allowed in without one until they are described in common/api/gestao.ts. Add none: a new route is described.
- */
-const AINDA_SEM_REGISTRO: readonly string[] = [
-  'GET /api/gestao/cadastros',
-  'GET /api/gestao/escalas/:num/escala.pdf',
-  'GET /api/gestao/escalas/:num/escala.csv',
-  'GET /api/gestao/escalas',
-  'POST /api/gestao/escalas',
-  'GET /api/gestao/escalas/:num',
-  'POST /api/gestao/escalas/:num/requisicoes',
-  'PUT /api/gestao/escalas/:num/requisicoes/:req',
-  'DELETE /api/gestao/escalas/:num/requisicoes/:req',
-  'POST /api/gestao/escalas/:num/requisicoes/importar',
-  'POST /api/gestao/escalas/:num/cancelar',
-  'POST /api/gestao/escalas/:num/abrir',
-  'POST /api/gestao/escalas/:num/fechar',
-  'POST /api/gestao/escalas/:num/rodizio',
-  'POST /api/gestao/escalas/:num/publicar',
-  'GET /api/gestao/escalas/:num/resultado',
-  'GET /api/gestao/escalas/:num/auditoria',
-  'GET /api/escalacao/resultado',
-];
-const pendente = (metodo: string, caminho: string) => AINDA_SEM_REGISTRO.includes(chave(metodo, caminho));
-
 interface Operacao {
   summary?: string;
   tags?: string[];
@@ -66,11 +40,10 @@ const caminhoOpenApi = (caminho: string) => caminho.replace(/:([A-Za-z0-9_]+)/g,
 describe('registro das rotas /api', () => {
   it('toda rota /api registrada foi registrada a partir de uma descrição do catálogo', () => {
     const semDescricao = amb.app.rotasApi
-      .filter((r) => !pendente(r.metodo, r.caminho))
       .filter((r) => !r.endpoint || !catalogoEndpoints.includes(r.endpoint))
       .map((r) => chave(r.metodo, r.caminho));
     expect(semDescricao).toEqual([]);
-    for (const r of amb.app.rotasApi.filter((r) => !pendente(r.metodo, r.caminho))) {
+    for (const r of amb.app.rotasApi) {
       expect(chave(r.metodo, r.caminho)).toBe(chave(r.endpoint?.metodo ?? '', r.endpoint?.caminho ?? ''));
     }
   });
@@ -78,7 +51,7 @@ describe('registro das rotas /api', () => {
   it('toda descrição do catálogo está registrada, uma única vez', () => {
     const registradas = amb.app.rotasApi.map((r) => r.endpoint);
     const faltando = catalogoEndpoints
-      .filter((e) => !registradas.includes(e) && !pendente(e.metodo, e.caminho))
+      .filter((e) => !registradas.includes(e))
       .map((e) => chave(e.metodo, e.caminho));
     expect(faltando).toEqual([]);
     const vezes = new Map<string, number>();
@@ -118,14 +91,12 @@ describe('GET /api/openapi.json', () => {
     const noDocumento = Object.entries(documento.paths).flatMap(([caminho, ops]) =>
       Object.keys(ops).map((m) => chave(m.toUpperCase(), caminho)),
     );
-    const esperado = catalogoEndpoints
-      .filter((e) => !pendente(e.metodo, e.caminho))
-      .map((e) => chave(e.metodo, caminhoOpenApi(e.caminho)));
+    const esperado = catalogoEndpoints.map((e) => chave(e.metodo, caminhoOpenApi(e.caminho)));
     expect(noDocumento.sort()).toEqual(esperado.sort());
   });
 
   it('cada operação traz resumo, acesso, entrada e os erros que pode responder, com suas mensagens', () => {
-    for (const e of catalogoEndpoints.filter((e) => !pendente(e.metodo, e.caminho))) {
+    for (const e of catalogoEndpoints) {
       const op = documento.paths[caminhoOpenApi(e.caminho)]?.[e.metodo.toLowerCase()];
       expect(op, chave(e.metodo, e.caminho)).toBeDefined();
       if (!op) continue;
@@ -146,10 +117,19 @@ describe('GET /api/openapi.json', () => {
     }
   });
 
+  it('o corpo da importação de requisições é descrito como o arquivo CSV que é (text/csv), os demais como JSON', () => {
+    const importar = documento.paths['/api/gestao/escalas/{num}/requisicoes/importar']?.post?.requestBody;
+    expect(Object.keys(importar?.content ?? {})).toEqual(['text/csv']);
+    const criar = documento.paths['/api/gestao/escalas']?.post?.requestBody;
+    expect(Object.keys(criar?.content ?? {})).toEqual(['application/json']);
+  });
+
   it('arquivos são descritos pelo tipo que têm, e respostas JSON pelo envelope', () => {
     const pdf = documento.paths['/api/declaracoes/{arquivo}']?.get?.responses['200'];
     const config = documento.paths['/api/config']?.get?.responses['200'];
     if (pdf) expect(Object.keys(pdf.content ?? {})).toEqual(['application/pdf']);
+    const csv = documento.paths['/api/gestao/escalas/{num}/escala.csv']?.get?.responses['200'];
+    expect(Object.keys(csv?.content ?? {})).toEqual(['text/csv']);
     expect(JSON.stringify(config?.content?.['application/json']?.schema)).toContain('"sucesso"');
     expect(JSON.stringify(config?.content?.['application/json']?.schema)).toContain('"ambienteTestes"');
   });

@@ -115,6 +115,7 @@ function esquemaOpenApi(endpoint: Endpoint): FastifySchema & Record<string, unkn
     ...(endpoint.params ? { params: endpoint.params } : {}),
     ...(endpoint.query ? { querystring: endpoint.query } : {}),
     ...(endpoint.corpo ? { body: endpoint.corpo } : {}),
+    ...(endpoint.tipoCorpo ? { consumes: [endpoint.tipoCorpo] } : {}),
     ...(endpoint.acesso === 'sessao' ? { security: [{ tokenAcesso: [] }] } : {}),
     response: { 200: sucesso, ...respostasDeErro(endpoint) },
   };
@@ -152,9 +153,12 @@ export async function documentarApi(app: FastifyInstance, versao: string): Promi
     },
   });
 
-  registrar(app, apiDocumentacao.openapi, async (_request, reply) =>
-    reply.header('Cache-Control', 'no-cache').type('application/json; charset=utf-8').send(app.swagger()),
-  );
+  // The document is fixed once the app is ready: written to text once, not 100+ KB of JSON per request.
+  let documento: string | undefined;
+  registrar(app, apiDocumentacao.openapi, async (_request, reply) => {
+    documento ??= JSON.stringify(app.swagger());
+    return reply.header('Cache-Control', 'no-cache').type('application/json; charset=utf-8').send(documento);
+  });
 
   await app.register(fastifySwaggerUi, {
     routePrefix: CAMINHO_DOCUMENTACAO,

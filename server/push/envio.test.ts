@@ -41,7 +41,7 @@ beforeAll(async () => {
   receptor = await iniciarReceptorPush();
   amb = await criarAmbiente(
     { push: { vapid: undefined, contato: 'mailto:escalacao@portal.invalid', servicos: ['127.0.0.1'] } },
-    { push: { agente: receptor.agente } },
+    { push: { ca: receptor.certificado.toString() } },
   );
   staff = await amb.logado(ESCALADOR);
   const linhas = await amb.db
@@ -249,7 +249,7 @@ describe('vários servidores', () => {
       banco: amb.banco,
       clock: amb.relogio,
       logger: false,
-      push: { agente: receptor.agente },
+      push: { ca: receptor.certificado.toString() },
     });
     try {
       await outro.ready();

@@ -1,5 +1,4 @@
-import https from 'node:https';
-import webpush, { WebPushError } from 'web-push';
+import { Worker } from 'node:worker_threads';
 import type { MensagemPush } from '#common/api/push.ts';
 import { linhaEscala } from '../db/repositorios/gestao.ts';
 import {
@@ -10,13 +9,15 @@ import {
 } from '../db/repositorios/push.ts';
 import type { Db } from '../db/schema.ts';
 import type { ChavesVapid } from './chaves.ts';
+import type { EnvioHilo, OpcoesHilo, RespostaHilo } from './hilo-envio.ts';
 import { mensagemEscalaAberta, mensagemResultado } from './mensagens.ts';
 
 /**
  * Sends the notifications of one server process (docs/decisions/0162). Each event is sent by the process
- * whose request changed the call (the staff member's), so with several servers it goes out once. Sends run
- * after the request answered, a few at a time, each yielding to the event loop: they never delay nor fail
- * the staff request, and the choices that start when the call opens keep their turn.
+ * whose request changed the call (the staff member's), so with several servers it goes out once. The
+ * route only queues the event: the subscriptions are read after the answer, and the posts (encryption, TLS,
+ * HTTP) run on a thread of their own (hilo-envio.ts), a few at a time, so they never delay nor fail the
+ * staff request, nor take the event loop from the choices that start when a call opens.
  */
 
 export interface OpcoesEnvio {
@@ -26,8 +27,8 @@ export interface OpcoesEnvio {
   contato: string;
   /** Hosts an endpoint may point at (PUSH_SERVICOS); anything else is never posted to. */
   servicos: readonly string[];
-  /** The HTTPS agent of the posts (tests trust their own receiver's certificate through it). */
-  agente?: https.Agent;
+  /** An extra certificate (PEM) the posts trust: the tests' own push receiver. */
+  ca?: string;
   /** Posts in flight at once. */
   simultaneos?: number;
   relatarFalha: (erro: unknown, contexto: string) => void;
@@ -47,8 +48,6 @@ export interface ResumoEnvio {
 /** How long a call's opening notice is worth delivering, and a result's (push services drop it after). */
 const TTL_ABERTA_S = 60 * 60;
 const TTL_RESULTADO_S = 24 * 60 * 60;
-/** A VAPID token is valid up to 24 h; one is signed per push service and reused for 12 h. */
-const VALIDADE_JWT_S = 12 * 60 * 60;
 
 /** Whether an endpoint's host is one of the accepted push services (itself or a subdomain). */
 export function servicoPermitido(endpoint: string, servicos: readonly string[]): boolean {
@@ -65,13 +64,21 @@ export function servicoPermitido(endpoint: string, servicos: readonly string[]):
 
 export class EnviadorPush {
   private readonly opcoes: OpcoesEnvio;
-  private readonly agente: https.Agent;
   private readonly pendentes = new Set<Promise<void>>();
-  private readonly autorizacoes = new Map<string, { valor: string; ate: number }>();
+  private hilo: Worker | undefined;
+  private proximoLote = 0;
+  /** The batches handed to the thread, by id: their end, and the gone subscriptions to delete. */
+  private readonly lotes = new Map<
+    number,
+    {
+      aoSumir: (endpoint: string) => void;
+      aoTerminar: (r: RespostaHilo & { tipo: 'fim' }) => void;
+      falhar: (e: unknown) => void;
+    }
+  >();
 
   constructor(opcoes: OpcoesEnvio) {
     this.opcoes = opcoes;
-    this.agente = opcoes.agente ?? new https.Agent({ keepAlive: true, maxSockets: 16 });
   }
 
   get chavePublica(): string {
@@ -89,7 +96,7 @@ export class EnviadorPush {
         horaChamada: escala.hora_chamada,
       });
       const assinaturas = await todasAssinaturas(this.opcoes.db);
-      return assinaturas.map((a) => ({ assinatura: a, mensagem, ttl: TTL_ABERTA_S }));
+      return assinaturas.map((a) => envio(a, mensagem, TTL_ABERTA_S));
     });
   }
 
@@ -97,24 +104,26 @@ export class EnviadorPush {
   resultadoPublicado(numEscalacao: number): void {
     this.disparar('resultado', numEscalacao, async () => {
       const linhas = await assinaturasComResultado(this.opcoes.db, numEscalacao);
-      return linhas.map((l) => ({
-        assinatura: l,
-        ttl: TTL_RESULTADO_S,
-        mensagem: mensagemResultado(
-          numEscalacao,
-          l.escalado === 1 && l.funcao !== null
-            ? {
-                funcao: l.funcao,
-                navio: l.navio ?? '',
-                faina: l.faina ?? '',
-                dataOperacao: l.data_operacao ?? '',
-                horaInicio: l.hora_inicio ?? 0,
-                horaFim: l.hora_fim ?? 0,
-                localAtracacao: l.local_atracacao ?? '',
-              }
-            : null,
+      return linhas.map((l) =>
+        envio(
+          l,
+          mensagemResultado(
+            numEscalacao,
+            l.escalado === 1 && l.funcao !== null
+              ? {
+                  funcao: l.funcao,
+                  navio: l.navio ?? '',
+                  faina: l.faina ?? '',
+                  dataOperacao: l.data_operacao ?? '',
+                  horaInicio: l.hora_inicio ?? 0,
+                  horaFim: l.hora_fim ?? 0,
+                  localAtracacao: l.local_atracacao ?? '',
+                }
+              : null,
+          ),
+          TTL_RESULTADO_S,
         ),
-      }));
+      );
     });
   }
 
@@ -123,97 +132,93 @@ export class EnviadorPush {
     while (this.pendentes.size > 0) await Promise.allSettled([...this.pendentes]);
   }
 
-  fechar(): void {
-    if (!this.opcoes.agente) this.agente.destroy();
+  async fechar(): Promise<void> {
+    const hilo = this.hilo;
+    this.hilo = undefined;
+    if (hilo) await hilo.terminate();
   }
 
   private disparar(
     evento: ResumoEnvio['evento'],
     numEscalacao: number,
-    preparar: () => Promise<{ assinatura: AssinaturaPush; mensagem: MensagemPush; ttl: number }[]>,
+    preparar: () => Promise<EnvioHilo[]>,
   ): void {
     const tarefa = (async () => {
       // After the answer: the staff request's own work is done before the first read here.
       await new Promise<void>((r) => setImmediate(r));
       const inicio = performance.now();
-      const envios = await preparar();
-      const resumo: ResumoEnvio = {
+      // Only push services' hosts, checked again here: the setting may have changed since the subscription.
+      const envios = (await preparar()).filter((e) => servicoPermitido(e.endpoint, this.opcoes.servicos));
+      const fim =
+        envios.length === 0 ? { enviados: 0, removidas: 0, falhas: 0 } : await this.enviarNoHilo(envios);
+      this.opcoes.registrar?.({
         evento,
         numEscalacao,
-        enviados: 0,
-        removidas: 0,
-        falhas: 0,
-        duracaoMs: 0,
-      };
-      let proximo = 0;
-      const simultaneos = Math.max(1, this.opcoes.simultaneos ?? 8);
-      const trabalhar = async () => {
-        while (proximo < envios.length) {
-          const envio = envios[proximo++];
-          if (!envio) break;
-          const r = await this.enviar(envio.assinatura, envio.mensagem, envio.ttl);
-          if (r === 'enviado') resumo.enviados++;
-          else if (r === 'removida') resumo.removidas++;
-          else resumo.falhas++;
-          // Encryption and signing are CPU: the requests waiting get their turn between two sends.
-          await new Promise<void>((r) => setImmediate(r));
-        }
-      };
-      await Promise.all(Array.from({ length: Math.min(simultaneos, envios.length) }, trabalhar));
-      resumo.duracaoMs = Math.round(performance.now() - inicio);
-      this.opcoes.registrar?.(resumo);
+        enviados: fim.enviados,
+        removidas: fim.removidas,
+        falhas: fim.falhas,
+        duracaoMs: Math.round(performance.now() - inicio),
+      });
     })().catch((erro) => this.opcoes.relatarFalha(erro, `push ${evento} ${numEscalacao}`));
     this.pendentes.add(tarefa);
     void tarefa.finally(() => this.pendentes.delete(tarefa));
   }
 
-  private async enviar(
-    a: AssinaturaPush,
-    mensagem: MensagemPush,
-    ttl: number,
-  ): Promise<'enviado' | 'removida' | 'falha'> {
-    if (!servicoPermitido(a.endpoint, this.opcoes.servicos)) return 'falha';
-    try {
-      await webpush.sendNotification(
-        { endpoint: a.endpoint, keys: { p256dh: a.p256dh, auth: a.auth } },
-        JSON.stringify(mensagem),
-        {
-          TTL: ttl,
-          urgency: 'high',
-          topic: mensagem.tag.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 32),
-          headers: { Authorization: this.autorizacao(a.endpoint) },
-          agent: this.agente,
-          timeout: 10_000,
+  private enviarNoHilo(envios: EnvioHilo[]): Promise<RespostaHilo & { tipo: 'fim' }> {
+    const hilo = this.obterHilo();
+    const id = ++this.proximoLote;
+    const remocoes: Promise<void>[] = [];
+    // An idle thread never keeps the process alive; one with sends under way does, until they end.
+    const largar = () => {
+      this.lotes.delete(id);
+      if (this.lotes.size === 0) hilo.unref();
+    };
+    return new Promise((resolver, rejeitar) => {
+      this.lotes.set(id, {
+        aoSumir: (endpoint) => remocoes.push(removerAssinatura(this.opcoes.db, endpoint)),
+        aoTerminar: (r) => {
+          largar();
+          Promise.all(remocoes).then(() => resolver(r), rejeitar);
         },
-      );
-      return 'enviado';
-    } catch (erro) {
-      if (erro instanceof WebPushError && (erro.statusCode === 404 || erro.statusCode === 410)) {
-        await removerAssinatura(this.opcoes.db, a.endpoint);
-        return 'removida';
-      }
-      this.opcoes.relatarFalha(erro, 'push: envio recusado');
-      return 'falha';
-    }
+        falhar: (e) => {
+          largar();
+          rejeitar(e);
+        },
+      });
+      hilo.ref();
+      hilo.postMessage({ id, envios });
+    });
   }
 
-  /** The VAPID Authorization header for an endpoint's push service, signed once per service per 12 h. */
-  private autorizacao(endpoint: string): string {
-    const audiencia = new URL(endpoint).origin;
-    const agora = Math.floor(Date.now() / 1000);
-    const guardada = this.autorizacoes.get(audiencia);
-    if (guardada && guardada.ate > agora + 60 * 60) return guardada.valor;
-    const ate = agora + VALIDADE_JWT_S;
-    const { chaves, contato } = this.opcoes;
-    const valor = webpush.getVapidHeaders(
-      audiencia,
-      contato,
-      chaves.publica,
-      chaves.privada,
-      'aes128gcm',
-      ate,
-    ).Authorization;
-    this.autorizacoes.set(audiencia, { valor, ate });
-    return valor;
+  private obterHilo(): Worker {
+    if (this.hilo) return this.hilo;
+    const hilo = new Worker(new URL('./hilo-envio.ts', import.meta.url));
+    hilo.unref();
+    const opcoes: OpcoesHilo = {
+      chaves: this.opcoes.chaves,
+      contato: this.opcoes.contato,
+      simultaneos: this.opcoes.simultaneos ?? 8,
+      ...(this.opcoes.ca ? { ca: this.opcoes.ca } : {}),
+    };
+    hilo.postMessage({ opcoes });
+    hilo.on('message', (r: RespostaHilo) => {
+      const lote = this.lotes.get(r.id);
+      if (r.tipo === 'sumiu') lote?.aoSumir(r.endpoint);
+      else if (r.tipo === 'falha') this.opcoes.relatarFalha(new Error(r.erro), 'push: envio recusado');
+      else lote?.aoTerminar(r);
+    });
+    // A thread that died or ended takes its batches with it; the next event starts another.
+    const perder = (erro: unknown) => {
+      if (this.hilo === hilo) this.hilo = undefined;
+      for (const lote of [...this.lotes.values()]) lote.falhar(erro);
+    };
+    hilo.on('error', perder);
+    hilo.on('exit', (codigo) => perder(new Error(`a thread de envio terminou (código ${codigo})`)));
+    this.hilo = hilo;
+    return hilo;
   }
+}
+
+function envio(a: AssinaturaPush, mensagem: MensagemPush, ttl: number): EnvioHilo {
+  return { endpoint: a.endpoint, p256dh: a.p256dh, auth: a.auth, mensagem, ttl };
 }

@@ -1,11 +1,10 @@
-import type https from 'node:https';
 import fp from 'fastify-plugin';
 import { chavesVapid } from './chaves.ts';
 import { EnviadorPush } from './envio.ts';
 
 export interface OpcoesPluginPush {
-  /** The HTTPS agent of the posts to the push services (tests: one that trusts their receiver). */
-  agente?: https.Agent;
+  /** An extra certificate (PEM) the posts to the push services trust (tests: their own receiver's). */
+  ca?: string;
 }
 
 /**
@@ -21,14 +20,14 @@ export const pluginPush = fp<OpcoesPluginPush>(
       chaves: await chavesVapid(db, config),
       contato: config.push.contato,
       servicos: config.push.servicos,
-      ...(opcoes.agente ? { agente: opcoes.agente } : {}),
+      ...(opcoes.ca ? { ca: opcoes.ca } : {}),
       relatarFalha: (erro, contexto) => app.log.warn({ err: erro }, contexto),
       registrar: (resumo) => app.log.info(resumo, 'avisos enviados'),
     });
     app.decorate('avisosPush', enviador);
     app.addHook('onClose', async () => {
       await enviador.aguardarEnvios();
-      enviador.fechar();
+      await enviador.fechar();
     });
   },
   { name: 'push', fastify: '5.x', decorators: { fastify: ['ctx'] } },

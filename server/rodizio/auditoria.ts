@@ -48,6 +48,30 @@ function complemento(
 
 const ORDINAIS = Array.from({ length: 20 }, (_, i) => `a ${i + 1}ª`);
 
+/**
+ * The sentence about one choice: 'a 2ª (MSC AURORA, Porão 2, Estivador) foi preenchida …'. `posicao` is
+ * 0-based in the worker's list; `ultimo` is the offer's last engaged numChamada (for 'preenchida'). The
+ * stored audit (server/services/gestao/auditoria-gravada.ts) renders its codes with this same function.
+ */
+export function textoEscolha(
+  posicao: number,
+  descricao: string,
+  situacao: SituacaoEscolha,
+  horasDescanso: number,
+  motivoImpedimento: string | null | undefined,
+  ultimo: number | null | undefined,
+): string {
+  const ordinal = ORDINAIS[posicao] ?? `a ${posicao + 1}ª`;
+  if (situacao === 'preenchida') return ordinal + textoPreenchida(descricao, ultimo);
+  return `${ordinal} (${descricao})${complemento(situacao, horasDescanso, motivoImpedimento)}`;
+}
+
+/** ' (MSC AURORA, Porão 2, Estivador) foi preenchida … (último escalado: nº 0412)'. */
+function textoPreenchida(descricao: string, ultimo: number | null | undefined): string {
+  const n = ultimo == null || Number.isNaN(ultimo) ? 0 : ultimo;
+  return ` (${descricao})${complemento('preenchida', 0, null)} (último escalado: ${numeroChamada(n)})`;
+}
+
 export interface DadosAuditoria {
   /** Rotation order (the engine's worker numbering). */
   avulsos: readonly AvulsoRodizio[];
@@ -73,10 +97,7 @@ export interface DadosAuditoria {
 export function auditar(d: DadosAuditoria): DecisaoAvulso[] {
   // Per offer, the words every worker who finds it full reads: written once, shared.
   const nomeOferta = d.ofertas.map((o) => ` (${o.descricao})`);
-  const preenchida = d.ofertas.map((_, i) => {
-    const ultimo = d.ultimoPorOferta[i] as number;
-    return `${nomeOferta[i]}${complemento('preenchida', 0, null)} (último escalado: ${numeroChamada(Number.isNaN(ultimo) ? 0 : ultimo)})`;
-  });
+  const preenchida = d.ofertas.map((o, i) => textoPreenchida(o.descricao, d.ultimoPorOferta[i]));
   const quem = porCodigo(d.avulsos, d.inicioLista);
 
   return Array.from(quem, (w) => {
@@ -118,7 +139,7 @@ export function auditar(d: DadosAuditoria): DecisaoAvulso[] {
       resultado: ordemEscalado === null ? 'nao-escalado' : 'escalado',
       ofertaId: ordemEscalado === null ? null : (escolhas[ordemEscalado - 1]?.ofertaId ?? null),
       ordem: ordemEscalado,
-      motivo: motivo(
+      motivo: textoMotivo(
         avulso,
         escolhas,
         ordemEscalado,
@@ -151,9 +172,13 @@ function porCodigo(avulsos: readonly AvulsoRodizio[], inicioLista: Int32Array): 
   return Int32Array.from(quem).sort((x, y) => (codigo(x) < codigo(y) ? -1 : codigo(x) > codigo(y) ? 1 : 0));
 }
 
-function motivo(
-  avulso: AvulsoRodizio,
-  escolhas: readonly DecisaoEscolha[],
+/**
+ * The paragraph (docs/decisions/0143) from the choices' sentences; `nomePrimeira` is ' (…)' of the first
+ * choice. Shared with the stored audit's rendering.
+ */
+export function textoMotivo(
+  avulso: Pick<AvulsoRodizio, 'impedido' | 'motivoImpedimento'>,
+  escolhas: readonly Pick<DecisaoEscolha, 'texto'>[],
   ordemEscalado: number | null,
   nomePrimeira: string,
 ): string {

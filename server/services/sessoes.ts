@@ -217,10 +217,3 @@ export async function revogarSessao(
   for (const hash of hashes) sessoes.esquecer(hash);
   return hashes;
 }
-
-/** Housekeeping: sessions past their end are of no use to anyone. */
-export async function apagarSessoesExpiradas(db: DbOuTrx, clock: Clock): Promise<number> {
-  const limite = new Date(clock.now().getTime() - 24 * 3_600_000).toISOString();
-  const r = await db.deleteFrom('sessao').where('expira_em', '<', limite).executeTakeFirst();
-  return Number(r.numDeletedRows);
-}

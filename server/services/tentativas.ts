@@ -252,15 +252,3 @@ async function registrar(
     })
     .execute();
 }
-
-/** Housekeeping: counts untouched for a day whose wait is over. */
-export async function apagarTentativasAntigas(db: DbOuTrx, clock: Clock): Promise<number> {
-  const agora = clock.now();
-  const limite = new Date(agora.getTime() - 24 * 60 * MINUTO).toISOString();
-  const r = await db
-    .deleteFrom('tentativa')
-    .where('atualizado_em', '<', limite)
-    .where((eb) => eb.or([eb('bloqueado_ate', 'is', null), eb('bloqueado_ate', '<', agora.toISOString())]))
-    .executeTakeFirst();
-  return Number(r.numDeletedRows);
-}

@@ -9,7 +9,7 @@ import path from 'node:path';
 
 /**
  * A push service of the tests' own on 127.0.0.1 (issue 15): HTTPS with a self-signed certificate made by
- * `openssl` for this run, trusted only by the agent it hands out. It records every post; the first path
+ * `openssl` for this run, which only a sender given `certificado` trusts. It records every post; the first path
  * segment chooses the answer (`/ok/…` 201, `/sumiu/…` 410, `/nao-existe/…` 404, `/falha/…` 500). A
  * browser's side is `novoNavegador`: a P-256 key pair and an auth secret, which decrypt what was posted
  * (RFC 8291, aes128gcm, through http_ece, the library web-push's own tests use).
@@ -27,8 +27,8 @@ export interface PostRecebido {
 
 export interface ReceptorPush {
   origem: string;
-  /** Trusts this receiver's certificate and nothing else. */
-  agente: https.Agent;
+  /** The self-signed certificate (PEM): what the sender must trust to reach this receiver. */
+  certificado: Buffer;
   recebidos: PostRecebido[];
   /** Resolves once `n` posts were received in all. */
   aguardar(n: number): Promise<void>;
@@ -91,10 +91,9 @@ export async function iniciarReceptorPush(): Promise<ReceptorPush> {
   });
   await new Promise<void>((r) => servidor.listen(0, '127.0.0.1', r));
   const { port } = servidor.address() as AddressInfo;
-  const agente = new https.Agent({ ca: cert, keepAlive: false });
   return {
     origem: `https://127.0.0.1:${port}`,
-    agente,
+    certificado: cert,
     recebidos,
     aguardar: (n) =>
       recebidos.length >= n ? Promise.resolve() : new Promise((feito) => esperas.push({ n, feito })),
@@ -107,7 +106,6 @@ export async function iniciarReceptorPush(): Promise<ReceptorPush> {
       for (const responder of lista) responder();
     },
     async fechar() {
-      agente.destroy();
       servidor.closeAllConnections();
       await new Promise<void>((r) => servidor.close(() => r()));
     },

@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { BadgeCheck, CircleSlash } from 'lucide-react';
-import type { ResultadoAvulso } from '#common/api/gestao.ts';
-import { formatarDataIso, turno } from '#common/formato.ts';
+import { useState } from 'react';
+import { categoriaDaOferta, type ResultadoAvulso } from '#common/api/gestao.ts';
+import { formatarDataIso, preencher, turno } from '#common/formato.ts';
 import { nomePorao } from '#common/porao.ts';
-import { resultadoEscalaQuery } from '../lib/resultado-escala.ts';
+import { confirmadosPublicadaQuery, resultadoEscalaQuery } from '../lib/resultado-escala.ts';
+import { useAvulso } from '../lib/sessao.ts';
 import './resultado-escala.css';
 
 const dataOperacao = (yyyymmdd: string) =>
@@ -14,13 +16,57 @@ function chamada(r: ResultadoAvulso) {
 }
 
 /**
+ * Who the rotation engaged in the worker's category, from the published call's confirmed list (issue 16,
+ * "the confirmed list of a published call shows who was engaged"): read when opened, in rotation-list order.
+ */
+function EscaladosDaEscala({ numEscalacao, codCategoria }: { numEscalacao: number; codCategoria: number }) {
+  const [aberto, setAberto] = useState(false);
+  const { codAvulso } = useAvulso();
+  const consulta = useQuery({ ...confirmadosPublicadaQuery(numEscalacao, codCategoria), enabled: aberto });
+  const escalados = (consulta.data?.avulsosConfirmados ?? [])
+    .flatMap((g) => g.avulsos)
+    .filter((a) => a.escalado)
+    .sort((a, b) => a.numChamada - b.numChamada);
+  return (
+    <details className="resultado-escala-motivos" onToggle={(e) => setAberto(e.currentTarget.open)}>
+      <summary>Quem foi escalado nesta escala</summary>
+      {consulta.isPending && aberto ? <p className="texto-suave">Carregando...</p> : null}
+      {consulta.isError ? <p className="texto-erro">Não foi possível carregar a lista.</p> : null}
+      {consulta.data ? (
+        <>
+          <p className="texto-suave">
+            {escalados.length === 0
+              ? 'Ninguém da sua categoria foi escalado.'
+              : `${escalados.length} ${escalados.length === 1 ? 'trabalhador escalado' : 'trabalhadores escalados'} na sua categoria, entre os que escolheram:`}
+          </p>
+          <ul className="resultado-escala-escalados">
+            {escalados.map((a) => (
+              <li key={a.codAvulso} className={a.codAvulso === codAvulso ? 'resultado-escala-eu' : undefined}>
+                <span className="resultado-escala-num">nº {preencher(a.numChamada, 4)}</span> {a.nomeAvulso}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </details>
+  );
+}
+
+/**
  * The worker's result of the last published call (issue 16): engaged, with the job (the badge comes with
  * the current job), or not engaged, with the reasons, one per choice. `semEscolhas` also says when the
  * worker chose nothing in that call.
  */
 export function ResultadoEscala({ semEscolhas = false }: { semEscolhas?: boolean }) {
   const { data: r } = useQuery(resultadoEscalaQuery);
+  const { codCategoria } = useAvulso();
   if (!r) return null;
+  // The category of the list: the job's when engaged, else the worker's own (one the call offers).
+  const categoria = r.resultado === 'escalado' ? categoriaDaOferta(r.trabalho.codFuncao) : codCategoria;
+  const lista =
+    categoria !== undefined && [1, 2, 4, 6].includes(categoria) ? (
+      <EscaladosDaEscala numEscalacao={r.numEscalacao} codCategoria={categoria} />
+    ) : null;
   if (r.resultado === 'sem-escolhas') {
     if (!semEscolhas) return null;
     return (
@@ -49,6 +95,7 @@ export function ResultadoEscala({ semEscolhas = false }: { semEscolhas?: boolean
           {dataOperacao(t.dataOperacao)}, turno {turno(t.horaInicio, t.horaFim)}, {t.localAtracacao}.
         </p>
         <p>{r.motivo}</p>
+        {lista}
       </section>
     );
   }
@@ -73,6 +120,7 @@ export function ResultadoEscala({ semEscolhas = false }: { semEscolhas?: boolean
           </ol>
         </details>
       ) : null}
+      {lista}
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import type { DadosDe, Endpoint, EntradaDe, RespostaArquivo } from '#common/api/endpoint.ts';
-import { consultaDe, urlDe } from '#common/api/endpoint.ts';
+import { urlDe } from '#common/api/endpoint.ts';
 import { apiSessao } from '#common/api/sessao.ts';
 import type { Envelope } from '#common/envelope.ts';
 import type { CodigoErro } from '#common/erros.ts';
@@ -126,20 +126,6 @@ function exigirToken(): void {
   throw new ErroApi('NaoAutenticado', mensagem, status);
 }
 
-/**
- * The call by path, for the back office's routes that landed before their descriptions (the registration
- * test lists them); a described endpoint is called with `chamar`. Goes when the last of them is described.
- */
-export async function api<T>(
-  caminho: string,
-  opcoes: Partial<OpcoesRequisicao> & { consulta?: Record<string, string | number | undefined> } = {},
-): Promise<T> {
-  // Every route still called by path needs a session (the back office's, the worker's call result).
-  exigirToken();
-  const { consulta, ...resto } = opcoes;
-  return tratarEnvelope<T>(caminho + consultaDe(consulta), { metodo: 'GET', ...resto });
-}
-
 /** An endpoint without params, query or body is called with no input at all. */
 type ArgumentosChamada<E extends Endpoint> = E extends
   | { params: unknown }
@@ -157,9 +143,14 @@ export async function chamar<E extends Endpoint>(
   ...[entrada]: ArgumentosChamada<E>
 ): Promise<DadosDe<E>> {
   if (endpoint.acesso === 'sessao') exigirToken();
+  const corpo = entrada?.corpo ?? {};
   return tratarEnvelope<DadosDe<E>>(urlDe(endpoint, entrada ?? {}), {
     metodo: endpoint.metodo,
-    ...(endpoint.metodo === 'GET' ? {} : { corpo: entrada?.corpo ?? {} }),
+    ...(endpoint.metodo === 'GET'
+      ? {}
+      : endpoint.tipoCorpo && typeof corpo === 'string'
+        ? { texto: { conteudo: corpo, tipo: `${endpoint.tipoCorpo}; charset=utf-8` } }
+        : { corpo }),
     ...(entrada?.signal ? { signal: entrada.signal } : {}),
   });
 }
@@ -179,20 +170,11 @@ async function tratarEnvelope<T>(url: string, opcoes: OpcoesRequisicao): Promise
 }
 
 /** Downloads a file endpoint's answer (pay documents, reports): the body is the file, errors are envelopes. */
-export function baixarArquivo<E extends Endpoint & { resposta: RespostaArquivo }>(
+export async function baixarArquivo<E extends Endpoint & { resposta: RespostaArquivo }>(
   endpoint: E,
   ...[entrada]: ArgumentosChamada<E>
-): Promise<Blob>;
-/** By path: the back office's routes not described yet (see `api`). */
-export function baixarArquivo(caminho: string, consulta: Record<string, string>): Promise<Blob>;
-export async function baixarArquivo(
-  alvo: Endpoint | string,
-  entrada?: { params?: unknown; query?: unknown } | Record<string, string>,
 ): Promise<Blob> {
-  const url =
-    typeof alvo === 'string'
-      ? alvo + consultaDe(entrada as Record<string, string>)
-      : urlDe(alvo, (entrada ?? {}) as { params?: unknown; query?: unknown });
+  const url = urlDe(endpoint, entrada ?? {});
   let resposta: Response;
   try {
     resposta = await fetch(url, {

@@ -1,4 +1,5 @@
 import { escalaAbertaQuery, sair } from './api-sessao.ts';
+import { esquecerAvisosNoAparelho } from './avisos-push.ts';
 import { caminhos } from './caminhos.ts';
 import { apagarDadosOffline } from './conexao.ts';
 import { queryClient } from './consultas.ts';
@@ -22,6 +23,8 @@ export function limparSessaoLocal(): string {
 
 /** Logout: POST /api/logout (the server revokes the token), then the local clean-up. */
 export async function encerrarSessao(): Promise<string> {
+  // This phone stops getting the worker's notices; the server drops the session's subscription itself.
+  await esquecerAvisosNoAparelho();
   if (sessao.temToken()) {
     try {
       await sair();

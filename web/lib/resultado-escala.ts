@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ResultadoAvulso } from '#common/api/gestao.ts';
-import { api } from './api-client.ts';
+import { apiEscalacao } from '#common/api/escalacao.ts';
+import { apiResultadoEscala } from '#common/api/gestao.ts';
+import { chamar } from './api-client.ts';
 
 /**
  * GET /api/escalacao/resultado: the worker's result of the last published call (or null). Shared by
@@ -8,6 +9,17 @@ import { api } from './api-client.ts';
  */
 export const resultadoEscalaQuery = queryOptions({
   queryKey: ['escalacao', 'resultado'],
-  queryFn: () => api<ResultadoAvulso | null>('/api/escalacao/resultado'),
+  queryFn: () => chamar(apiResultadoEscala.resultado, { query: {} }),
   staleTime: 60_000,
 });
+
+/**
+ * The confirmed list of a published call in one category: the workers the rotation engaged come marked
+ * `escalado` (docs/decisions/0155). Read only when the worker opens it; a published list never changes.
+ */
+export const confirmadosPublicadaQuery = (numEscalacao: number, codCategoria: number) =>
+  queryOptions({
+    queryKey: ['escalacao', 'confirmados-publicada', numEscalacao, codCategoria],
+    queryFn: () => chamar(apiEscalacao.avulsosConfirmados, { query: { numEscalacao, codCategoria } }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });

@@ -13,6 +13,7 @@ import * as cedulaSelada from './2026-11-23-20-cedula-selada.ts';
 import * as gestao from './2026-11-23-30-gestao.ts';
 import * as escolherOfertasTravaEscala from './2026-11-23-50-escolher-ofertas-trava-escala.ts';
 import * as push from './2026-11-23-60-push.ts';
+import * as auditoriaCompacta from './2026-11-23-70-auditoria-compacta.ts';
 
 /**
  * Every migration, by name; names sort by date. A feature appends its own line.
@@ -33,4 +34,5 @@ export const migracoes: Record<string, Migration> = {
   '2026-11-23-30-gestao': gestao,
   '2026-11-23-50-escolher-ofertas-trava-escala': escolherOfertasTravaEscala,
   '2026-11-23-60-push': push,
+  '2026-11-23-70-auditoria-compacta': auditoriaCompacta,
 };

@@ -17,7 +17,7 @@ export async function buscarEscala(db: DbOuTrx, numEscalacao: number) {
   if (numEscalacao > MAIOR_INTEIRO_BANCO) return undefined;
   return db
     .selectFrom('escala')
-    .select(['num_escalacao', 'data_chamada', 'hora_chamada', 'aberta'])
+    .select(['num_escalacao', 'data_chamada', 'hora_chamada', 'aberta', 'situacao'])
     .where('num_escalacao', '=', numEscalacao)
     .executeTakeFirst();
 }

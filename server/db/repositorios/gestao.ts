@@ -3,21 +3,6 @@ import type { DbOuTrx } from '../schema.ts';
 
 /** Queries of /gestao (issue 16): the calls, their counts and steps. */
 
-export async function temPapel(db: DbOuTrx, codAvulso: string, papel: string): Promise<boolean> {
-  const linha = await db
-    .selectFrom('papel')
-    .select('papel')
-    .where('cod_avulso', '=', codAvulso)
-    .where('papel', '=', papel)
-    .executeTakeFirst();
-  return linha !== undefined;
-}
-
-export async function papeisDe(db: DbOuTrx, codAvulso: string): Promise<string[]> {
-  const linhas = await db.selectFrom('papel').select('papel').where('cod_avulso', '=', codAvulso).execute();
-  return linhas.map((l) => l.papel);
-}
-
 const COLUNAS_ESCALA = [
   'num_escalacao',
   'data_chamada',
@@ -148,4 +133,25 @@ export async function escolhasPorOferta(db: DbOuTrx, numEscalacao: number): Prom
     .groupBy('seq_categoria')
     .execute();
   return new Map(linhas.map((l) => [l.seq_categoria, Number(l.n)]));
+}
+
+/**
+ * The workers a call's rotation engaged in a category's offers, once it is published (empty before: the
+ * result may still change). The category's confirmed list marks them (docs/decisions/0155).
+ */
+export async function escaladosSePublicada(
+  db: DbOuTrx,
+  numEscalacao: number,
+  codCategoria: number,
+): Promise<Set<string>> {
+  const linhas = await db
+    .selectFrom('escala_engajamento as g')
+    .innerJoin('escala as s', 's.num_escalacao', 'g.num_escalacao')
+    .innerJoin('oferta as o', 'o.seq_categoria', 'g.seq_categoria')
+    .select('g.cod_avulso')
+    .where('g.num_escalacao', '=', numEscalacao)
+    .where('s.situacao', '=', 'publicada')
+    .where('o.cod_categoria', '=', codCategoria)
+    .execute();
+  return new Set(linhas.map((l) => l.cod_avulso));
 }

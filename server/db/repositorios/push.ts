@@ -27,6 +27,30 @@ export async function gravarAssinatura(
     .execute();
 }
 
+/**
+ * Keeps only the worker's `maximo` most recent subscriptions: every call opening posts to each one, so one
+ * account cannot make the server post to an endless list of endpoints.
+ */
+export async function limitarAssinaturasDoAvulso(db: DbOuTrx, codAvulso: string, maximo: number) {
+  const manter = await db
+    .selectFrom('assinatura_push')
+    .select('id')
+    .where('cod_avulso', '=', codAvulso)
+    .orderBy('criada_em', 'desc')
+    .orderBy('id', 'desc')
+    .limit(maximo)
+    .execute();
+  await db
+    .deleteFrom('assinatura_push')
+    .where('cod_avulso', '=', codAvulso)
+    .where(
+      'id',
+      'not in',
+      manter.map((m) => m.id),
+    )
+    .execute();
+}
+
 /** The worker's own subscription with this endpoint (never another worker's). */
 export async function removerAssinaturaDoAvulso(db: DbOuTrx, codAvulso: string, endpoint: string) {
   await db

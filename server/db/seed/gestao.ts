@@ -99,8 +99,7 @@ export async function semearEscalasPublicadas(db: DbOuTrx, config: Config, agora
       .set({ fechada_em: momento.toISOString(), fechada_por: ESCALADOR_DEMO })
       .where('num_escalacao', '=', numEscalacao)
       .execute();
-    const { resultado } = await calcularRodizio(db, numEscalacao, config.horasDescanso);
-    await gravarRodizio(db, passo, resultado);
+    await gravarRodizio(db, passo, await calcularRodizio(db, numEscalacao, config.horasDescanso));
     await publicarNaTransacao(db, passo);
   }
 

@@ -43,8 +43,19 @@ export interface EscalaDecisaoTable {
   num_escalacao: number;
   cod_avulso: string;
   escalado: number;
-  /** JSON of server/rodizio's DecisaoAvulso. */
+  /**
+   * The reasons as codes (services/gestao/auditoria-gravada.ts), rendered into Portuguese when read; rows
+   * written before migration 2026-11-23-70 hold server/rodizio's DecisaoAvulso as JSON.
+   */
   decisao: string;
+}
+
+/** What the audit's sentences name about each offer of a call, stored when its rotation runs. */
+export interface EscalaAuditoriaOfertaTable {
+  num_escalacao: number;
+  seq_categoria: number;
+  descricao: string;
+  ultimo_escalado: number | null;
 }
 
 /** A function's rotation pointers before and after a call's rotation (numChamada; null: none yet). */
@@ -75,6 +86,7 @@ export interface TabelasGestao {
   local_atracacao: LocalAtracacaoTable;
   escala_engajamento: EscalaEngajamentoTable;
   escala_decisao: EscalaDecisaoTable;
+  escala_auditoria_oferta: EscalaAuditoriaOfertaTable;
   escala_ponteiro: EscalaPonteiroTable;
   ponteiro_rodizio: PonteiroRodizioTable;
 }

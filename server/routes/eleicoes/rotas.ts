@@ -1,10 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiEleicoes } from '#common/api/eleicoes.ts';
-import { CATEGORIA_OGMO } from '#common/dominio.ts';
 import { listarEleicoes } from '../../db/repositorios/eleicoes.ts';
 import { ok } from '../../http/envelope.ts';
-import { ErroApp } from '../../http/erro-app.ts';
+import { exigirEquipeOgmo } from '../../http/equipe-ogmo.ts';
 import { registrar } from '../../http/registrar.ts';
 import { pdfResultado, pdfZeresima } from '../../pdf/eleicao.ts';
 import { sessaoDe } from '../../plugins/autenticacao.ts';
@@ -22,16 +21,8 @@ import {
  */
 export const rotasEleicoes: FastifyPluginAsyncZod = async (app) => {
   const { db, config, clock } = app.ctx;
-  async function exigirEquipeOgmo(request: FastifyRequest) {
-    const avulso = await db
-      .selectFrom('avulso')
-      .select('cod_categoria')
-      .where('cod_avulso', '=', sessaoDe(request).codAvulso)
-      .executeTakeFirst();
-    if (avulso?.cod_categoria !== CATEGORIA_OGMO) {
-      throw new ErroApp('AcessoNegado', 'Somente a equipe do OGMO acessa a apuração da eleição.');
-    }
-  }
+  const somenteEquipe = (request: FastifyRequest) =>
+    exigirEquipeOgmo(db, request, 'Somente a equipe do OGMO acessa a apuração da eleição.');
 
   function enviarPdf(reply: FastifyReply, nome: string, conteudo: Buffer) {
     return reply
@@ -52,7 +43,7 @@ export const rotasEleicoes: FastifyPluginAsyncZod = async (app) => {
   });
 
   registrar(app, apiEleicoes.lista, async (request) => {
-    await exigirEquipeOgmo(request);
+    await somenteEquipe(request);
     const linhas = await listarEleicoes(db);
     return ok(
       linhas.map((e) => ({
@@ -68,19 +59,19 @@ export const rotasEleicoes: FastifyPluginAsyncZod = async (app) => {
   });
 
   registrar(app, apiEleicoes.encerrar, async (request) => {
-    await exigirEquipeOgmo(request);
+    await somenteEquipe(request);
     const eleicao = await encerrarEleicao(db, request.params.id, clock.now(), request.body.chaveApuracao);
     request.log.info({ idEleicao: eleicao.$id, por: sessaoDe(request).codAvulso }, 'eleição encerrada');
     return ok(eleicao);
   });
 
   registrar(app, apiEleicoes.resultado, async (request) => {
-    await exigirEquipeOgmo(request);
+    await somenteEquipe(request);
     return ok(await apurarEleicao(db, request.params.id, clock.now()));
   });
 
   registrar(app, apiEleicoes.resultadoPdf, async (request, reply) => {
-    await exigirEquipeOgmo(request);
+    await somenteEquipe(request);
     const resultado = await apurarEleicao(db, request.params.id, clock.now());
     return enviarPdf(
       reply,
@@ -90,12 +81,12 @@ export const rotasEleicoes: FastifyPluginAsyncZod = async (app) => {
   });
 
   registrar(app, apiEleicoes.zeresima, async (request) => {
-    await exigirEquipeOgmo(request);
+    await somenteEquipe(request);
     return ok(await emitirZeresima(db, request.params.id, clock.now()));
   });
 
   registrar(app, apiEleicoes.zeresimaPdf, async (request, reply) => {
-    await exigirEquipeOgmo(request);
+    await somenteEquipe(request);
     const zeresima = await emitirZeresima(db, request.params.id, clock.now());
     return enviarPdf(
       reply,

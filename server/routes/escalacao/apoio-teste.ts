@@ -1,4 +1,13 @@
-import type { EscalaCarregada, Escolha, FuncaoOferta, Requisicao } from '#common/api/escalacao.ts';
+import type {
+  EscalaCarregada,
+  Escolha,
+  FuncaoOferta,
+  Porao,
+  Requisicao,
+  VagasResposta,
+} from '#common/api/escalacao.ts';
+import { montarEscalaCarregada } from '#common/escala-carregada.ts';
+import { escolhaDaOferta } from '#common/escolha.ts';
 import type { Db } from '../../db/schema.ts';
 import type { ClienteTeste } from '../../test/ambiente.ts';
 
@@ -7,6 +16,7 @@ import type { ClienteTeste } from '../../test/ambiente.ts';
 export interface OfertaNaEscala {
   codCategoria: number;
   requisicao: Requisicao;
+  porao: Porao;
   funcao: FuncaoOferta;
 }
 
@@ -17,34 +27,23 @@ export function ofertasDe(escala: EscalaCarregada, codCategoria?: number): Ofert
     for (const requisicao of categoria.requisicoes)
       for (const porao of requisicao.poroes)
         for (const funcao of porao.funcoes)
-          lista.push({ codCategoria: categoria.codCategoria, requisicao, funcao });
+          lista.push({ codCategoria: categoria.codCategoria, requisicao, porao, funcao });
   }
   return lista;
 }
 
-/** The element of POST /api/vagas for an offer as GET showed it. */
+/** The element of POST /api/vagas for an offer as GET showed it (common/escolha.ts, as the screen builds it). */
 export function escolha(o: OfertaNaEscala, escolhida: boolean): Escolha {
-  return {
-    numRequisicao: o.requisicao.numRequisicao,
-    codOperador: o.requisicao.codOperador,
-    codNavio: o.requisicao.codNavio,
-    dataOperacao: o.requisicao.dataOperacao,
-    codPeriodo: o.requisicao.codPeriodo,
-    numPorao: o.funcao.numPorao,
-    numPoraoFuncao: o.funcao.numPorao,
-    codFuncao: o.funcao.codFuncao,
-    nomeFuncao: o.funcao.nomeFuncao,
-    seqCategoria: o.funcao.seqCategoria,
-    seqCategoTPA: o.funcao.seqCategoTPA,
-    escolhida,
-    preferencia: null,
-  };
+  return escolhaDaOferta(
+    { req: o.requisicao, porao: o.porao, funcao: o.funcao },
+    { escolhida, preferencia: null },
+  );
 }
 
 export async function carregar(c: ClienteTeste, numEscalacao = 4521): Promise<EscalaCarregada> {
   const r = await c.get('/api/vagas', { numEscalacao: String(numEscalacao) });
   if (r.status !== 200) throw new Error(`GET /api/vagas ${r.status}: ${JSON.stringify(r.corpo)}`);
-  return r.corpo.dados as EscalaCarregada;
+  return montarEscalaCarregada(r.corpo.dados as VagasResposta);
 }
 
 export async function escolhasNoBanco(db: Db, codAvulso: string) {

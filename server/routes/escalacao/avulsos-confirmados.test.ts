@@ -184,12 +184,42 @@ describe('GET /api/avulsosConfirmados', () => {
   });
 
   it('escala fechada: recusada ao trabalhador comum, aberta ao usuário de teste', async () => {
-    const fechada = await confirmados('100001', 4519, 1);
+    // A call closed and not (yet) published.
+    await amb.db
+      .insertInto('escala')
+      .values({
+        num_escalacao: 4600,
+        data_chamada: '2026-11-20',
+        hora_chamada: '06:30',
+        aberta: 0,
+        situacao: 'fechada',
+      })
+      .execute();
+    const fechada = await confirmados('100001', 4600, 1);
     expect(fechada.status).toBe(409);
     expect(fechada.corpo.codigoErro).toBe('EscalaFechada');
-    const teste = dados(await confirmados('900001', 4519, 1));
-    expect(teste.numEscalacao).toBe(4519);
-    expect(teste.avulsosConfirmados.length).toBeGreaterThan(0);
+    const teste = dados(await confirmados('900001', 4600, 1));
+    expect(teste).toEqual({ numEscalacao: 4600, codCategoria: 1, avulsosConfirmados: [] });
+  });
+
+  it('escala publicada: aberta a todos, com quem o rodízio escalou marcado (decisão 0155)', async () => {
+    const publicada = dados(await confirmados('100001', 4519, 1));
+    expect(publicada.numEscalacao).toBe(4519);
+    const todos = publicada.avulsosConfirmados.flatMap((g) => g.avulsos);
+    // Engaged in this category: a job from that call in a stevedores' function (1xx, blocks 5xx).
+    const escalados = await amb.db
+      .selectFrom('trabalho')
+      .select('cod_avulso')
+      .where('num_escalacao', '=', 4519)
+      .where((eb) => eb.or([eb('cod_funcao', '<', 200), eb('cod_funcao', '>=', 500)]))
+      .where('cod_funcao', '<', 600)
+      .execute();
+    const marcados = new Set(todos.filter((a) => a.escalado).map((a) => a.codAvulso));
+    expect(marcados.size).toBeGreaterThan(0);
+    for (const a of todos) expect(a.escalado === undefined || a.escalado === true).toBe(true);
+    // Every marked worker has a job from that call.
+    const comTrabalho = new Set(escalados.map((e) => e.cod_avulso));
+    for (const m of marcados) expect(comTrabalho.has(m), m).toBe(true);
   });
 
   it('entrada ruim ou escala inexistente', async () => {

@@ -5,6 +5,7 @@ import { apiEscalacao } from '#common/api/escalacao.ts';
 import { ok } from '../../http/envelope.ts';
 import { registrar } from '../../http/registrar.ts';
 import { sessaoDe } from '../../plugins/autenticacao.ts';
+import { enviarComposto } from '../../plugins/compressao.ts';
 
 /**
  * The electronic call: GET /api/vagas (the call loaded for this worker), POST /api/vagas (choices) and
@@ -27,14 +28,18 @@ const rotas: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { codAvulso } = sessaoDe(request);
       const { numEscalacao } = request.query;
-      const { corpo, devolver } = await app.escalacao.carregar({
+      const { compartilhado, pessoal } = await app.escalacao.carregar({
         codAvulso,
         numEscalacao,
         token: request.tokenRenovado,
       });
-      // The pooled buffer may be reused only once the socket is done with it.
-      reply.raw.once('close', devolver);
-      return enviarJson(reply, corpo);
+      // The shared part compressed once per change, the worker's appended (docs/decisions/0134).
+      return enviarComposto(request, reply, compartilhado, pessoal, (partes) => {
+        const { corpo, devolver } = app.escalacao.juntarResposta(partes);
+        // The pooled buffer may be reused only once the socket is done with it.
+        reply.raw.once('close', devolver);
+        return corpo;
+      });
     },
     { jsonPronto: true },
   );

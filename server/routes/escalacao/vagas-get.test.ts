@@ -1,7 +1,8 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { escalaCarregadaSchema } from '#common/api/escalacao.ts';
+import { escalaCarregadaSchema, vagasRespostaSchema } from '#common/api/escalacao.ts';
 import { envelopeSucesso } from '#common/envelope.ts';
+import { montarEscalaCarregada } from '#common/escala-carregada.ts';
 import { aparenciaFuncao, COR_MAJORADA } from '#common/funcoes.ts';
 import { limitesTurno } from '#common/tempo.ts';
 import { VALIDADE_CACHE_AVULSO_MS } from '../../escalacao/avulsos.ts';
@@ -40,15 +41,31 @@ describe('GET /api/vagas: a escala aberta para o trabalhador', () => {
     expect(r.status).toBe(200);
     expect(r.headers['content-type']).toMatch(/^application\/json/);
     expect(r.headers['cache-control']).toBe('private, no-cache');
-    const env = envelopeSucesso(escalaCarregadaSchema).parse(r.corpo);
+    const env = envelopeSucesso(vagasRespostaSchema).parse(r.corpo);
     expect(env.dados).toMatchObject({ numEscalacao: 4521, horaChamada: '06:30' });
     expect(Object.keys(env.dados.categorias).sort()).toEqual(['1', '2', '4', '6']);
     for (const [chave, categoria] of Object.entries(env.dados.categorias)) {
       expect(categoria.codCategoria).toBe(Number(chave));
       expect(categoria.qtdOfertas).toBeGreaterThan(0);
     }
-    // Exactly the wire's keys, nothing more.
-    const oferta = ofertasDe(env.dados)[0]?.funcao as object;
+    // Exactly the wire's keys, nothing more: the shared offer carries nothing of the worker…
+    const compartilhada = env.dados.categorias['1']?.requisicoes[0]?.poroes[0]?.funcoes[0] as object;
+    expect(Object.keys(compartilhada).sort()).toEqual(
+      [
+        'codFuncao',
+        'nomeFuncao',
+        'numPorao',
+        'seqCategoria',
+        'numVagas',
+        'cor',
+        'icone',
+        ...PONTEIROS,
+      ].sort(),
+    );
+    expect(Object.keys(r.corpo.dados.pessoal).sort()).toEqual(['escolhas', 'habilitacoes', 'semDescanso']);
+    // …and merged, the offer is escalaCarregada's.
+    const escala = escalaCarregadaSchema.parse(montarEscalaCarregada(env.dados));
+    const oferta = ofertasDe(escala)[0]?.funcao as object;
     expect(Object.keys(oferta).sort()).toEqual(
       [
         'codFuncao',

@@ -5,7 +5,8 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import type { EscalaCarregada } from '#common/api/escalacao.ts';
+import type { VagasResposta } from '#common/api/escalacao.ts';
+import { montarEscalaCarregada } from '#common/escala-carregada.ts';
 import { dialetoTeste } from '../../test/ambiente.ts';
 import { copiarModelo } from '../../test/bancos.ts';
 import { esperarServidor, iniciarServidor, Navegador } from '../../test/servidor-real.ts';
@@ -72,7 +73,7 @@ describe('POST /api/vagas: processo morto logo depois da resposta', () => {
     nav.token = login.corpo.token;
     const vagas = await nav.pedir('GET', '/api/vagas?numEscalacao=4521');
     expect(vagas.status).toBe(200);
-    const livre = ofertasDe(vagas.corpo.dados as EscalaCarregada, 1).find(
+    const livre = ofertasDe(montarEscalaCarregada(vagas.corpo.dados as VagasResposta), 1).find(
       (o) => o.funcao.habilitado && o.funcao.comDescanso && !o.funcao.escolhida,
     );
     if (!livre) throw new Error('100001 sem oferta livre');

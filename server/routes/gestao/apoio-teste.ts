@@ -1,4 +1,5 @@
 import type { RequisicaoBody } from '#common/api/gestao.ts';
+import { apiGestao } from '#common/api/gestao.ts';
 import type { ClienteTeste } from '../../test/ambiente.ts';
 
 /** Helpers of the /api/gestao tests. */
@@ -42,22 +43,17 @@ export async function criarRascunho(
   requisicoes: RequisicaoBody[] = [],
   dataChamada = '2026-12-01',
 ): Promise<number> {
-  const r = await c.post('/api/gestao/escalas', { dataChamada, horaChamada: '07:00' });
+  const r = await c.chamar(apiGestao.criar, { corpo: { dataChamada, horaChamada: '07:00' } });
   if (r.status !== 200) throw new Error(`rascunho: ${JSON.stringify(r.corpo)}`);
-  const num = r.corpo.dados.numEscalacao as number;
+  const num = r.corpo.dados.numEscalacao;
   for (const req of requisicoes) {
-    const a = await c.post(`/api/gestao/escalas/${num}/requisicoes`, req);
+    const a = await c.chamar(apiGestao.adicionarRequisicao, { params: { num }, corpo: req });
     if (a.status !== 200) throw new Error(`requisição: ${JSON.stringify(a.corpo)}`);
   }
   return num;
 }
 
-/** Posts a CSV text as text/csv. */
+/** Posts a CSV text as text/csv (the endpoint's `tipoCorpo`). */
 export function enviarCsv(c: ClienteTeste, num: number, texto: string) {
-  return c.requisitar({
-    method: 'POST',
-    url: `/api/gestao/escalas/${num}/requisicoes/importar`,
-    headers: { 'content-type': 'text/csv; charset=utf-8' },
-    payload: texto,
-  });
+  return c.chamarBruto(apiGestao.importarRequisicoes, { params: { num }, corpo: texto });
 }

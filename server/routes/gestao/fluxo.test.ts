@@ -215,6 +215,9 @@ describe('de rascunho a publicada', () => {
     expect(r.status).toBe(404);
     expect(r.corpo.codigoErro).toBe('NaoEncontrado');
     expect((await w.get('/api/escalacao/resultado')).corpo.dados?.numEscalacao).not.toBe(num);
+    // Nor the confirmed list of the closed call: nobody is marked before publishing.
+    const lista = await w.get('/api/avulsosConfirmados', { numEscalacao: String(num), codCategoria: '1' });
+    expect([lista.status, lista.corpo.codigoErro]).toEqual([409, 'EscalaFechada']);
   });
 
   it('publica: trabalhos com a escala, ponteiros avançam, nada mais muda depois', async () => {
@@ -269,6 +272,25 @@ describe('de rascunho a publicada', () => {
     });
     const n = await amb.db.selectFrom('trabalho').select('id').where('num_escalacao', '=', num).execute();
     expect(n).toHaveLength(2);
+  });
+
+  it('a lista de confirmados da escala publicada marca quem foi escalado', async () => {
+    const [a, b, c, d] = avulsos as [
+      (typeof avulsos)[0],
+      (typeof avulsos)[0],
+      (typeof avulsos)[0],
+      (typeof avulsos)[0],
+    ];
+    const w = await amb.logado(d.cod);
+    const r = await w.get('/api/avulsosConfirmados', { numEscalacao: String(num), codCategoria: '1' });
+    expect(r.status, JSON.stringify(r.corpo)).toBe(200);
+    const todos: { codAvulso: string; escalado?: boolean }[] = r.corpo.dados.avulsosConfirmados.flatMap(
+      (g: { avulsos: unknown[] }) => g.avulsos,
+    );
+    const marca = new Map(todos.map((x) => [x.codAvulso, x.escalado]));
+    expect([a, b, c, d].map((x) => marca.has(x.cod))).toEqual([true, true, true, true]);
+    expect([a, b, c, d].map((x) => marca.get(x.cod))).toEqual([undefined, true, true, undefined]);
+    expect(todos.filter((x) => x.escalado)).toHaveLength(2);
   });
 
   it('a escala publicada em PDF (por navio e período) e CSV; antes de publicar, 409', async () => {

@@ -5,6 +5,7 @@ import { construirApp } from '../../app.ts';
 import type { AmbienteTeste } from '../../test/ambiente.ts';
 import { criarAmbiente } from '../../test/ambiente.ts';
 import { novoNavegador } from '../../test/receptor-push.ts';
+import { ASSINATURAS_POR_AVULSO } from './rotas.ts';
 
 /**
  * /api/push (issue 15, docs/decisions/0162): the VAPID key, subscribing and unsubscribing a phone; never
@@ -115,6 +116,24 @@ describe('POST /api/push/assinatura', () => {
     expect(linhas.map((l) => l.cod_avulso)).toEqual(['100004']);
   });
 
+  it(`um trabalhador tem no máximo ${ASSINATURAS_POR_AVULSO} aparelhos assinados: o mais antigo sai`, async () => {
+    const c = await amb.logado('100007');
+    const inicio = amb.relogio.now();
+    const navegadores = Array.from({ length: ASSINATURAS_POR_AVULSO + 2 }, navegador);
+    for (const n of navegadores) {
+      amb.relogio.avancar(1_000);
+      expect((await c.chamar(apiPush.assinar, { corpo: n.assinatura })).status).toBe(200);
+    }
+    const dele = (await assinaturas()).filter((a) => a.cod_avulso === '100007').map((a) => a.endpoint);
+    expect(dele.sort()).toEqual(
+      navegadores
+        .slice(2)
+        .map((n) => n.assinatura.endpoint)
+        .sort(),
+    );
+    amb.relogio.definir(inicio);
+  });
+
   it('no totem: 403 em português, nada guardado (chave, assinar, cancelar)', async () => {
     const totem = await amb.logado('100005', { quiosque: true });
     const antes = await assinaturas();
@@ -209,6 +228,31 @@ describe('DELETE /api/push/assinatura', () => {
     expect((await dono.chamar(apiPush.cancelar, { corpo: { endpoint: n.assinatura.endpoint } })).status).toBe(
       200,
     );
+  });
+});
+
+describe('caracteres de controle no endereço (achado do fuzz, docs/decisions/0064)', () => {
+  it('NUL e outros controles: 400 DadosInvalidos ao assinar e ao cancelar, nunca 500, nada alterado', async () => {
+    const c = await amb.logado('100006');
+    const n = navegador();
+    await c.chamar(apiPush.assinar, { corpo: n.assinatura });
+    const antes = await assinaturas();
+    for (const endpoint of [
+      'a\u0000b',
+      `${n.assinatura.endpoint}\u0000`,
+      'https://a.push.teste.invalid/x\u0001',
+    ]) {
+      const cancelar = await c.chamarBruto(apiPush.cancelar, { corpo: { endpoint } });
+      expect(cancelar.status, JSON.stringify(endpoint)).toBe(400);
+      expect(cancelar.corpo).toMatchObject({
+        codigoErro: 'DadosInvalidos',
+        mensagem: expect.stringContaining('O endereço da assinatura tem caracteres inválidos.'),
+      });
+      const assinar = await c.chamarBruto(apiPush.assinar, { corpo: { ...n.assinatura, endpoint } });
+      expect(assinar.status, JSON.stringify(endpoint)).toBe(400);
+      expect(assinar.corpo.codigoErro).toBe('DadosInvalidos');
+    }
+    expect(await assinaturas()).toEqual(antes);
   });
 });
 

@@ -1,6 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { apiPush } from '#common/api/push.ts';
-import { gravarAssinatura, removerAssinaturaDoAvulso } from '../../db/repositorios/push.ts';
+import {
+  gravarAssinatura,
+  limitarAssinaturasDoAvulso,
+  removerAssinaturaDoAvulso,
+} from '../../db/repositorios/push.ts';
 import { ok } from '../../http/envelope.ts';
 import { ErroApp } from '../../http/erro-app.ts';
 import { registrar } from '../../http/registrar.ts';
@@ -11,6 +15,9 @@ import { servicoPermitido } from '../../push/envio.ts';
  * /api/push: "Avisos no celular" (common/api/push.ts, docs/decisions/0162). A phone's subscription belongs
  * to the worker and the session it was made in. The totem is shared by everyone: never there.
  */
+/** Phones and browsers one worker may have subscribed at once; a newer one makes the oldest leave. */
+export const ASSINATURAS_POR_AVULSO = 5;
+
 export async function rotasPush(app: FastifyInstance) {
   const { db, clock, config } = app.ctx;
 
@@ -47,6 +54,7 @@ export async function rotasPush(app: FastifyInstance) {
       sessaoId: sessao.sessaoId,
       agora: clock.now(),
     });
+    await limitarAssinaturasDoAvulso(db, sessao.codAvulso, ASSINATURAS_POR_AVULSO);
     request.log.info({ codAvulso: sessao.codAvulso }, 'avisos ativados');
     return ok(null);
   });

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { resultadoAvulsoQuery, resultadoAvulsoSchema } from '#common/api/gestao.ts';
-import { envelopeSucesso } from '#common/envelope.ts';
+import { apiResultadoEscala } from '#common/api/gestao.ts';
 import { ok } from '../../http/envelope.ts';
-import { exigirSessao, sessaoDe } from '../../plugins/autenticacao.ts';
+import { registrar } from '../../http/registrar.ts';
+import { sessaoDe } from '../../plugins/autenticacao.ts';
 import { resultadoDoAvulso } from '../../services/gestao/resultado.ts';
 
 /**
@@ -12,16 +12,7 @@ import { resultadoDoAvulso } from '../../services/gestao/resultado.ts';
  */
 export const rotasResultadoEscala: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
-  app.get(
-    '/api/escalacao/resultado',
-    {
-      preHandler: exigirSessao,
-      schema: {
-        querystring: resultadoAvulsoQuery,
-        response: { 200: envelopeSucesso(resultadoAvulsoSchema.nullable()) },
-      },
-    },
-    async (request) =>
-      ok(await resultadoDoAvulso(db, sessaoDe(request).codAvulso, request.query.numEscalacao)),
+  registrar(app, apiResultadoEscala.resultado, async (request) =>
+    ok(await resultadoDoAvulso(db, sessaoDe(request).codAvulso, request.query.numEscalacao)),
   );
 };

@@ -1,11 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiSeguranca } from '#common/api/seguranca.ts';
-import { CATEGORIA_OGMO } from '#common/dominio.ts';
 import { ok } from '../../http/envelope.ts';
-import { ErroApp } from '../../http/erro-app.ts';
+import { exigirEquipeOgmo } from '../../http/equipe-ogmo.ts';
 import { registrar } from '../../http/registrar.ts';
-import { sessaoDe } from '../../plugins/autenticacao.ts';
 
 /** How many of the latest events the staff page lists. */
 const LIMITE = 500;
@@ -14,16 +12,8 @@ const LIMITE = 500;
 export const rotasSeguranca: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
 
-  async function exigirEquipeOgmo(request: FastifyRequest) {
-    const avulso = await db
-      .selectFrom('avulso')
-      .select('cod_categoria')
-      .where('cod_avulso', '=', sessaoDe(request).codAvulso)
-      .executeTakeFirst();
-    if (avulso?.cod_categoria !== CATEGORIA_OGMO) {
-      throw new ErroApp('AcessoNegado', 'Somente a equipe do OGMO vê os bloqueios de acesso.');
-    }
-  }
+  const somenteEquipe = (request: FastifyRequest) =>
+    exigirEquipeOgmo(db, request, 'Somente a equipe do OGMO vê os bloqueios de acesso.');
 
   registrar(
     app,
@@ -37,6 +27,6 @@ export const rotasSeguranca: FastifyPluginAsyncZod = async (app) => {
         .execute();
       return ok(linhas);
     },
-    { preHandler: exigirEquipeOgmo },
+    { preHandler: somenteEquipe },
   );
 };

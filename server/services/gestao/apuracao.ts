@@ -1,6 +1,7 @@
 import type { ResumoRodizio } from '#common/api/gestao.ts';
 import { limiteDescanso, temDescanso } from '#common/descanso.ts';
 import type { Banco } from '../../db/connection.ts';
+import { inserirEmMassa } from '../../db/dialeto.ts';
 import { linhaEscala } from '../../db/repositorios/gestao.ts';
 import type { DbOuTrx } from '../../db/schema.ts';
 import { ErroApp } from '../../http/erro-app.ts';
@@ -13,6 +14,7 @@ import type {
   OfertaRodizio,
   ResultadoRodizio,
 } from '../../rodizio/tipos.ts';
+import { codificarDecisao } from './auditoria-gravada.ts';
 import { moverEscala, type Passo, recusarTransicao } from './ciclo.ts';
 
 /**
@@ -22,13 +24,6 @@ import { moverEscala, type Passo, recusarTransicao } from './ciclo.ts';
  * pointers before and after. Repeatable until published (each run replaces the last one's rows); the same
  * input gives the same result. No HTTP: the benchmark calls it with a database and an instant.
  */
-
-/** Rows per multi-row INSERT: far under both drivers' parameter limits (≤ 5 columns). */
-const LOTE = 1_000;
-
-async function emLotes<T>(itens: readonly T[], inserir: (lote: T[]) => Promise<unknown>): Promise<void> {
-  for (let i = 0; i < itens.length; i += LOTE) await inserir(itens.slice(i, i + LOTE));
-}
 
 export interface EntradaLida {
   entrada: EntradaRodizio;
@@ -168,60 +163,104 @@ export async function lerEntradaRodizio(
   };
 }
 
-/** Replaces the call's stored result with this one, in batches. */
-async function gravarResultado(trx: DbOuTrx, numEscalacao: number, r: ResultadoRodizio): Promise<void> {
-  for (const tabela of ['escala_engajamento', 'escala_decisao', 'escala_ponteiro'] as const) {
+/** A computed rotation, with the input it came from (the audit stores what its sentences name). */
+export interface RodizioCalculado {
+  resultado: ResultadoRodizio;
+  entrada: EntradaRodizio;
+}
+
+/**
+ * Replaces the call's stored result with this one: engagements, the audit as codes
+ * (auditoria-gravada.ts) with what it names about each offer, and the pointers; bulk inserts
+ * (`inserirEmMassa`: one statement per table on PostgreSQL).
+ */
+async function gravarResultado(trx: DbOuTrx, numEscalacao: number, c: RodizioCalculado): Promise<void> {
+  const { resultado: r, entrada } = c;
+  for (const tabela of [
+    'escala_engajamento',
+    'escala_decisao',
+    'escala_ponteiro',
+    'escala_auditoria_oferta',
+  ] as const) {
     await trx.deleteFrom(tabela).where('num_escalacao', '=', numEscalacao).execute();
   }
-  await emLotes(r.engajamentos, (lote) =>
-    trx
-      .insertInto('escala_engajamento')
-      .values(
-        lote.map((e) => ({
-          num_escalacao: numEscalacao,
-          cod_avulso: e.codAvulso,
-          seq_categoria: e.ofertaId,
-          preferencia: e.ordem,
-          num_chamada: e.numChamada,
-        })),
-      )
-      .execute(),
+  await inserirEmMassa(
+    trx,
+    'escala_engajamento',
+    {
+      num_escalacao: 'integer',
+      cod_avulso: 'text',
+      seq_categoria: 'integer',
+      preferencia: 'integer',
+      num_chamada: 'integer',
+    },
+    r.engajamentos.map((e) => ({
+      num_escalacao: numEscalacao,
+      cod_avulso: e.codAvulso,
+      seq_categoria: e.ofertaId,
+      preferencia: e.ordem,
+      num_chamada: e.numChamada,
+    })),
   );
-  await emLotes(r.decisoes, (lote) =>
-    trx
-      .insertInto('escala_decisao')
-      .values(
-        lote.map((d) => ({
-          num_escalacao: numEscalacao,
-          cod_avulso: d.codAvulso,
-          escalado: d.resultado === 'escalado' ? 1 : 0,
-          decisao: JSON.stringify(d),
-        })),
-      )
-      .execute(),
+  const ultimo = new Map(r.ofertas.map((o) => [o.ofertaId, o.ultimoEscalado]));
+  await inserirEmMassa(
+    trx,
+    'escala_auditoria_oferta',
+    { num_escalacao: 'integer', seq_categoria: 'integer', descricao: 'text', ultimo_escalado: 'integer' },
+    entrada.ofertas.map((o) => ({
+      num_escalacao: numEscalacao,
+      seq_categoria: o.id,
+      descricao: o.descricao,
+      ultimo_escalado: ultimo.get(o.id) ?? null,
+    })),
   );
-  await emLotes(r.ponteiros, (lote) =>
-    trx
-      .insertInto('escala_ponteiro')
-      .values(
-        lote.map((p) => ({
-          num_escalacao: numEscalacao,
-          cod_funcao: p.codFuncao,
-          registro_inicial: p.registro.inicial,
-          registro_final: p.registro.final,
-          cadastro_inicial: p.cadastro.inicial,
-          cadastro_final: p.cadastro.final,
-          alcancou_cadastro: p.alcancouCadastro ? 1 : 0,
-        })),
-      )
-      .execute(),
+  const horas = entrada.horasDescanso ?? 11;
+  const motivoImpedimento = new Map(
+    entrada.avulsos.filter((a) => a.impedido).map((a) => [a.codAvulso, a.motivoImpedimento ?? null]),
+  );
+  await inserirEmMassa(
+    trx,
+    'escala_decisao',
+    { num_escalacao: 'integer', cod_avulso: 'text', escalado: 'integer', decisao: 'text' },
+    r.decisoes.map((d) => ({
+      num_escalacao: numEscalacao,
+      cod_avulso: d.codAvulso,
+      escalado: d.resultado === 'escalado' ? 1 : 0,
+      decisao: codificarDecisao(d, horas, motivoImpedimento.get(d.codAvulso)),
+    })),
+  );
+  await inserirEmMassa(
+    trx,
+    'escala_ponteiro',
+    {
+      num_escalacao: 'integer',
+      cod_funcao: 'integer',
+      registro_inicial: 'integer',
+      registro_final: 'integer',
+      cadastro_inicial: 'integer',
+      cadastro_final: 'integer',
+      alcancou_cadastro: 'integer',
+    },
+    r.ponteiros.map((p) => ({
+      num_escalacao: numEscalacao,
+      cod_funcao: p.codFuncao,
+      registro_inicial: p.registro.inicial,
+      registro_final: p.registro.final,
+      cadastro_inicial: p.cadastro.inicial,
+      cadastro_final: p.cadastro.final,
+      alcancou_cadastro: p.alcancouCadastro ? 1 : 0,
+    })),
   );
 }
 
 /** Reads the input and runs the matching (no write): the first half of a run, also the benchmark's. */
-export async function calcularRodizio(db: DbOuTrx, numEscalacao: number, horasDescanso: number) {
+export async function calcularRodizio(
+  db: DbOuTrx,
+  numEscalacao: number,
+  horasDescanso: number,
+): Promise<RodizioCalculado & { vagas: number }> {
   const { entrada, vagas } = await lerEntradaRodizio(db, numEscalacao, horasDescanso);
-  return { resultado: executarRodizio(entrada), vagas };
+  return { resultado: executarRodizio(entrada), entrada, vagas };
 }
 
 /**
@@ -229,11 +268,11 @@ export async function calcularRodizio(db: DbOuTrx, numEscalacao: number, horasDe
  * locks the call's row, so a concurrent run waits and then replaces this one, and a publish in between
  * makes the later run find the call published and stop), then the result replaces the last one.
  */
-export async function gravarRodizio(trx: DbOuTrx, passo: Passo, resultado: ResultadoRodizio): Promise<void> {
+export async function gravarRodizio(trx: DbOuTrx, passo: Passo, calculado: RodizioCalculado): Promise<void> {
   if (!(await moverEscala(trx, passo, ['fechada', 'apurada'], 'apurada', 'apurada'))) {
     await recusarTransicao(trx, passo.numEscalacao);
   }
-  await gravarResultado(trx, passo.numEscalacao, resultado);
+  await gravarResultado(trx, passo.numEscalacao, calculado);
 }
 
 /** Runs the rotation of a closed (or already run) call and stores it; answers the summary with its time. */
@@ -247,8 +286,9 @@ export async function apurarEscala(
   if (escala.situacao !== 'fechada' && escala.situacao !== 'apurada') {
     await recusarTransicao(banco.db, passo.numEscalacao);
   }
-  const { resultado, vagas } = await calcularRodizio(banco.db, passo.numEscalacao, passo.horasDescanso);
-  await banco.db.transaction().execute((trx) => gravarRodizio(trx, passo, resultado));
+  const calculado = await calcularRodizio(banco.db, passo.numEscalacao, passo.horasDescanso);
+  const { resultado, vagas } = calculado;
+  await banco.db.transaction().execute((trx) => gravarRodizio(trx, passo, calculado));
   const escalados = resultado.engajamentos.length;
   return {
     numEscalacao: passo.numEscalacao,

@@ -1,8 +1,7 @@
+import { sql } from 'kysely';
 import { funcaoPorCodigo } from '#common/funcoes.ts';
-import { nomePorao } from '#common/porao.ts';
 import type { Banco } from '../../db/connection.ts';
 import type { DbOuTrx } from '../../db/schema.ts';
-import type { TrabalhoTable } from '../../db/tables/fundacao.ts';
 import { moverEscala, type Passo, recusarTransicao } from './ciclo.ts';
 
 /**
@@ -14,8 +13,6 @@ import { moverEscala, type Passo, recusarTransicao } from './ciclo.ts';
  * After this nothing of the call's result is written again.
  */
 
-const LOTE = 500;
-
 export interface ResumoPublicacao {
   numEscalacao: number;
   trabalhos: number;
@@ -23,31 +20,34 @@ export interface ResumoPublicacao {
   duracaoMs: number;
 }
 
-async function engajamentosComTrabalho(trx: DbOuTrx, numEscalacao: number) {
-  return trx
-    .selectFrom('escala_engajamento as e')
-    .innerJoin('oferta as o', 'o.seq_categoria', 'e.seq_categoria')
-    .innerJoin('requisicao as r', 'r.num_requisicao', 'o.num_requisicao')
-    .innerJoin('porao as p', (j) =>
-      j.onRef('p.num_requisicao', '=', 'o.num_requisicao').onRef('p.num_porao', '=', 'o.num_porao'),
-    )
-    .select([
-      'e.cod_avulso',
-      'o.cod_funcao',
-      'o.num_porao',
-      'r.data_operacao',
-      'r.hora_inicio',
-      'r.hora_fim',
-      'r.inicio',
-      'r.fim',
-      'r.nome_operador',
-      'r.nome_navio',
-      'r.nome_local_atrac',
-      'p.mercadoria',
-    ])
-    .where('e.num_escalacao', '=', numEscalacao)
-    .orderBy('e.cod_avulso')
-    .execute();
+/**
+ * The call's engagements become `trabalho` rows in one INSERT … SELECT: the rows never leave the database.
+ * The hold's name ('PR01' → 'Porão 2', common/porao.ts; holds are validated as PR00-PR99 / BL00-BL99) is
+ * computed in SQL, the function's name comes from the catalogue as a CASE over the call's functions.
+ */
+async function inserirTrabalhos(trx: DbOuTrx, numEscalacao: number, funcoes: readonly number[]) {
+  const nomes =
+    funcoes.length === 0
+      ? sql`null`
+      : sql`case o.cod_funcao ${sql.join(
+          funcoes.map((c) => sql`when ${c} then ${funcaoPorCodigo(c)?.nome ?? `Função ${c}`}`),
+          sql` `,
+        )} end`;
+  const r = await sql`
+    insert into trabalho (cod_avulso, data_operacao, hora_inicio, hora_fim, inicio, fim, operador, navio,
+      local_atracacao, mercadoria, faina, cod_funcao, funcao, num_escalacao)
+    select e.cod_avulso, r.data_operacao, r.hora_inicio, r.hora_fim, r.inicio, r.fim, r.nome_operador,
+      r.nome_navio, r.nome_local_atrac, p.mercadoria,
+      case when substr(o.num_porao, 1, 2) = 'BL' then 'Bloco ' else 'Porão ' end
+        || cast(cast(substr(o.num_porao, 3, 2) as integer) + 1 as varchar(4)),
+      o.cod_funcao, ${nomes}, e.num_escalacao
+    from escala_engajamento e
+    join oferta o on o.seq_categoria = e.seq_categoria
+    join requisicao r on r.num_requisicao = o.num_requisicao
+    join porao p on p.num_requisicao = o.num_requisicao and p.num_porao = o.num_porao
+    where e.num_escalacao = ${numEscalacao}
+    order by e.cod_avulso`.execute(trx);
+  return Number(r.numAffectedRows ?? 0);
 }
 
 export async function publicarEscala(banco: Banco, passo: Passo): Promise<ResumoPublicacao> {
@@ -60,58 +60,37 @@ export async function publicarNaTransacao(trx: DbOuTrx, passo: Passo): Promise<R
   if (!(await moverEscala(trx, passo, ['apurada'], 'publicada', 'publicada'))) {
     await recusarTransicao(trx, passo.numEscalacao);
   }
-  const engajamentos = await engajamentosComTrabalho(trx, passo.numEscalacao);
-  const trabalhos: Omit<TrabalhoTable, 'id'>[] = engajamentos.map((e) => ({
-    cod_avulso: e.cod_avulso,
-    data_operacao: e.data_operacao,
-    hora_inicio: e.hora_inicio,
-    hora_fim: e.hora_fim,
-    inicio: e.inicio,
-    fim: e.fim,
-    operador: e.nome_operador,
-    navio: e.nome_navio,
-    local_atracacao: e.nome_local_atrac,
-    mercadoria: e.mercadoria,
-    // The requisition names no task (faina): the hold is what the worker needs to find on board.
-    faina: nomePorao(e.num_porao),
-    cod_funcao: e.cod_funcao,
-    funcao: funcaoPorCodigo(e.cod_funcao)?.nome ?? `Função ${e.cod_funcao}`,
-    num_escalacao: passo.numEscalacao,
-  }));
-  for (let i = 0; i < trabalhos.length; i += LOTE) {
-    await trx
-      .insertInto('trabalho')
-      .values(trabalhos.slice(i, i + LOTE))
-      .execute();
-  }
-
   const ponteiros = await trx
     .selectFrom('escala_ponteiro')
     .selectAll()
     .where('num_escalacao', '=', passo.numEscalacao)
     .execute();
+  // One row per function of the call's offers (the rotation's pointers): the functions to name.
+  const trabalhos = await inserirTrabalhos(
+    trx,
+    passo.numEscalacao,
+    ponteiros.map((p) => p.cod_funcao),
+  );
   if (ponteiros.length > 0) {
     const funcoes = ponteiros.map((p) => p.cod_funcao);
     await trx.deleteFrom('ponteiro_rodizio').where('cod_funcao', 'in', funcoes).execute();
-    for (let i = 0; i < ponteiros.length; i += LOTE) {
-      await trx
-        .insertInto('ponteiro_rodizio')
-        .values(
-          ponteiros.slice(i, i + LOTE).map((p) => ({
-            cod_funcao: p.cod_funcao,
-            registro: p.registro_final,
-            cadastro: p.cadastro_final,
-            registro_anterior: p.registro_inicial,
-            alcancou_cadastro: p.alcancou_cadastro,
-            num_escalacao: passo.numEscalacao,
-          })),
-        )
-        .execute();
-    }
+    await trx
+      .insertInto('ponteiro_rodizio')
+      .values(
+        ponteiros.map((p) => ({
+          cod_funcao: p.cod_funcao,
+          registro: p.registro_final,
+          cadastro: p.cadastro_final,
+          registro_anterior: p.registro_inicial,
+          alcancou_cadastro: p.alcancou_cadastro,
+          num_escalacao: passo.numEscalacao,
+        })),
+      )
+      .execute();
   }
   return {
     numEscalacao: passo.numEscalacao,
-    trabalhos: trabalhos.length,
+    trabalhos,
     funcoes: ponteiros.length,
     duracaoMs: Math.round(performance.now() - inicio),
   };

@@ -4,7 +4,7 @@ import { estruturaEscala } from '../../db/repositorios/escalacao.ts';
 import { linhaEscala } from '../../db/repositorios/gestao.ts';
 import type { DbOuTrx } from '../../db/schema.ts';
 import { ErroApp } from '../../http/erro-app.ts';
-import type { DecisaoAvulso } from '../../rodizio/tipos.ts';
+import { type DecisaoLida, lerDecisao, type OfertaAuditada, ofertasDaDecisao } from './auditoria-gravada.ts';
 
 /** What the rotation left with the call, read back: by requisition, hold and function; per worker. */
 
@@ -98,17 +98,22 @@ export async function resultadoEscala(db: DbOuTrx, numEscalacao: number): Promis
   };
 }
 
-function decisaoDe(json: string): DecisaoAvulso {
-  return JSON.parse(json) as DecisaoAvulso;
-}
-
-function escolhasDe(d: DecisaoAvulso) {
-  return d.escolhas.map((e) => ({
-    ordem: e.ordem,
-    preferencia: e.preferencia,
-    situacao: e.situacao,
-    texto: e.texto,
-  }));
+/** A stored decision in Portuguese: reads what it names about its offers (a few rows by key). */
+async function decisaoDe(db: DbOuTrx, numEscalacao: number, texto: string): Promise<DecisaoLida> {
+  const ids = ofertasDaDecisao(texto);
+  const linhas =
+    ids.length === 0
+      ? []
+      : await db
+          .selectFrom('escala_auditoria_oferta')
+          .select(['seq_categoria', 'descricao', 'ultimo_escalado'])
+          .where('num_escalacao', '=', numEscalacao)
+          .where('seq_categoria', 'in', ids)
+          .execute();
+  const ofertas = new Map<number, OfertaAuditada>(
+    linhas.map((l) => [l.seq_categoria, { descricao: l.descricao, ultimoEscalado: l.ultimo_escalado }]),
+  );
+  return lerDecisao(texto, ofertas);
 }
 
 export async function auditoriaAvulso(
@@ -141,13 +146,13 @@ export async function auditoriaAvulso(
       escolhas: [],
     };
   }
-  const d = decisaoDe(decisao.decisao);
+  const d = await decisaoDe(db, numEscalacao, decisao.decisao);
   return {
     ...base,
     escolheu: true,
     escalado: decisao.escalado === 1,
     motivo: d.motivo,
-    escolhas: escolhasDe(d),
+    escolhas: d.escolhas,
   };
 }
 
@@ -227,11 +232,10 @@ export async function resultadoDoAvulso(
     .where('cod_avulso', '=', codAvulso)
     .executeTakeFirst();
   if (!decisao) return { resultado: 'sem-escolhas', ...chamada };
-  const d = decisaoDe(decisao.decisao);
+  const d = await decisaoDe(db, escala.num_escalacao, decisao.decisao);
   if (decisao.escalado === 1) {
     const trabalho = await trabalhoDoEngajamento(db, escala.num_escalacao, codAvulso);
-    if (trabalho)
-      return { resultado: 'escalado', ...chamada, trabalho, motivo: d.motivo, escolhas: escolhasDe(d) };
+    if (trabalho) return { resultado: 'escalado', ...chamada, trabalho, ...d };
   }
-  return { resultado: 'nao-escalado', ...chamada, motivo: d.motivo, escolhas: escolhasDe(d) };
+  return { resultado: 'nao-escalado', ...chamada, ...d };
 }

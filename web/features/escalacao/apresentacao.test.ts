@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  detalheOferta,
-  horaDigitacao,
-  nomeCategoria,
-  nomeConfirmado,
-  nomePorao,
-  textoVagas,
-} from './apresentacao.ts';
+import { nomePorao } from '#common/porao.ts';
+import { detalheOferta, horaDigitacao, nomeCategoria, nomeConfirmado, textoVagas } from './apresentacao.ts';
 
 describe('apresentação das ofertas', () => {
   it('nomeia porões e blocos a partir de 1', () => {

@@ -1,18 +1,9 @@
 import { CATEGORIA } from '#common/dominio.ts';
 import { nomeProprio, preencher } from '#common/formato.ts';
+import { nomePorao } from '#common/porao.ts';
 import { formatarNoFuso } from '#common/tempo.ts';
 
 /** How the offers screen writes holds, vacancies and times (docs/produto/escalacao.md §2 'Offers screen', §9). */
-
-/** 'PR00' → 'Porão 1', 'BL02' → 'Bloco 3'; any other code is shown as it is. */
-export function nomePorao(codigo: string): string {
-  const numero = Number(codigo.slice(2));
-  if (codigo.length === 4 && Number.isInteger(numero)) {
-    if (codigo.startsWith('PR')) return `Porão ${numero + 1}`;
-    if (codigo.startsWith('BL')) return `Bloco ${numero + 1}`;
-  }
-  return codigo;
-}
 
 /** 1 → '01 vaga', 3 → '03 vagas' (padded to 2, plural above 1). */
 export function textoVagas(numVagas: number): string {

@@ -3,7 +3,7 @@ import { memo } from 'react';
 import type { FuncaoOferta, Porao, Requisicao } from '#common/api/escalacao.ts';
 import { CATEGORIA, ehCaisCmu } from '#common/dominio.ts';
 import { diaMesAbreviado, formatarMilhar, turno } from '#common/formato.ts';
-import { nomePorao } from './apresentacao.ts';
+import { nomePorao } from '#common/porao.ts';
 import { BotaoOferta } from './botao-oferta.tsx';
 
 export const AVISO_CMU =

@@ -10,6 +10,7 @@ import type {
 } from '#common/api/escalacao.ts';
 import { CATEGORIA, SITUACAO_OFERTA } from '#common/dominio.ts';
 import { catalogoErros } from '#common/erros.ts';
+import { escolhaDaOferta } from '#common/escolha.ts';
 import { proximaPreferencia } from '#common/preferencia.ts';
 
 /**
@@ -78,24 +79,6 @@ function corresponde(req: Requisicao, porao: Porao, funcao: FuncaoOferta, alvo: 
     funcao.codFuncao === alvo.codFuncao &&
     (!restringir || porao.numPorao === alvo.numPorao)
   );
-}
-
-export function montarEscolha(req: Requisicao, porao: Porao, funcao: FuncaoOferta): Escolha {
-  return {
-    numRequisicao: req.numRequisicao,
-    codOperador: req.codOperador,
-    codNavio: req.codNavio,
-    dataOperacao: req.dataOperacao,
-    codPeriodo: req.codPeriodo,
-    numPorao: porao.numPorao,
-    numPoraoFuncao: funcao.numPorao,
-    codFuncao: funcao.codFuncao,
-    nomeFuncao: funcao.nomeFuncao,
-    seqCategoria: funcao.seqCategoria,
-    seqCategoTPA: funcao.seqCategoTPA,
-    escolhida: funcao.escolhida,
-    preferencia: funcao.preferencia,
-  };
 }
 
 /** Every offer of a category with its requisition and hold, in screen order. */
@@ -236,7 +219,7 @@ export function escolherOferta(
       ? { ...funcao, escolhida, preferencia, situacao: SITUACAO_OFERTA.processando, mensagem: null }
       : funcao,
   );
-  const escolha = { ...montarEscolha(item.req, item.porao, item.funcao), escolhida, preferencia };
+  const escolha = escolhaDaOferta(item, { escolhida, preferencia });
   return {
     escala: nova,
     envio: {
@@ -290,7 +273,7 @@ function acaoEmLote(
     if (!tocar(funcao)) return funcao;
     const preferencia = selecionar ? proxima++ : null;
     anteriores.push({ escolhida: funcao.escolhida, preferencia: funcao.preferencia });
-    escolhas.push({ ...montarEscolha(req, porao, funcao), escolhida: selecionar, preferencia });
+    escolhas.push(escolhaDaOferta({ req, porao, funcao }, { escolhida: selecionar, preferencia }));
     return {
       ...funcao,
       escolhida: selecionar,

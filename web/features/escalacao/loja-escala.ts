@@ -35,13 +35,17 @@ import {
  * server's answers. One small store for the feature, read with useSyncExternalStore, cleared on logout.
  */
 
-export type StatusVagas = 'ocioso' | 'carregando' | 'erro';
+/** The load of GET /api/vagas: the web's status-union style (docs/ARCHITECTURE.md). */
+export type EstadoVagas =
+  | { status: 'ocioso' }
+  | { status: 'carregando' }
+  | { status: 'erro'; mensagem: string };
 
 export interface EstadoEscala {
   escalaCarregada: EscalaCarregada | null;
   /** The worker the loaded call was computed for. */
   codAvulso: string | null;
-  vagas: { status: StatusVagas; mensagem: string | null };
+  vagas: EstadoVagas;
   /** The confirmed-workers panel of each category of the loaded call. */
   confirmados: Record<number, EstadoConfirmados>;
 }
@@ -49,7 +53,7 @@ export interface EstadoEscala {
 const INICIAL: EstadoEscala = {
   escalaCarregada: null,
   codAvulso: null,
-  vagas: { status: 'ocioso', mensagem: null },
+  vagas: { status: 'ocioso' },
   confirmados: {},
 };
 
@@ -86,7 +90,7 @@ function mensagemDe(erro: unknown): string {
 export async function carregarVagas(numEscalacao: number): Promise<EscalaCarregada> {
   const minha = ++geracao;
   const codAvulso = sessao.dados()?.codAvulso ?? null;
-  definir({ ...estado, vagas: { status: 'carregando', mensagem: null } });
+  definir({ ...estado, vagas: { status: 'carregando' } });
   try {
     const escala = await buscarVagas(numEscalacao);
     if (minha === geracao) {
@@ -94,7 +98,7 @@ export async function carregarVagas(numEscalacao: number): Promise<EscalaCarrega
       definir({
         escalaCarregada: escala,
         codAvulso,
-        vagas: { status: 'ocioso', mensagem: null },
+        vagas: { status: 'ocioso' },
         confirmados: mesma ? estado.confirmados : {},
       });
     }

@@ -95,6 +95,8 @@ export function PainelConfirmados({ codCategoria }: { codCategoria: number }) {
                       <td>{a.codAvulso}</td>
                       <td>
                         {nomeConfirmado(a.nomeAvulso, a.sindicato, grupo.nome === GRUPO_MULTIFUNCIONAIS)}
+                        {/* A published call: who the rotation engaged (docs/decisions/0155). */}
+                        {a.escalado ? <span className="confirmados-escalado">Escalado</span> : null}
                       </td>
                       <td className="confirmados-hora">{horaDigitacao(a.horaDigitacao, fuso)}</td>
                     </tr>

@@ -1,37 +1,29 @@
 import { queryOptions } from '@tanstack/react-query';
-import type {
-  Auditoria,
-  Cadastros,
-  EscalaDetalhe,
-  EscalaResumo,
-  NovaEscalaBody,
-  RequisicaoBody,
-  ResultadoEscala,
-  ResumoRodizio,
-} from '#common/api/gestao.ts';
-import { api, baixarArquivo } from '../../lib/api-client.ts';
+import type { NovaEscalaBody, RequisicaoBody } from '#common/api/gestao.ts';
+import { apiGestao } from '#common/api/gestao.ts';
+import { baixarArquivo, chamar } from '../../lib/api-client.ts';
 
-/** The staff area's calls (/api/gestao, issue 16). */
+/** The staff area's calls (/api/gestao, issue 16), through their descriptions (common/api/gestao.ts). */
 
 /** While a call is open its counts move: the page asks again this often (a live stream comes later). */
 export const INTERVALO_AO_VIVO_MS = 3_000;
 
 export const escalasQuery = queryOptions({
   queryKey: ['gestao', 'escalas'],
-  queryFn: () => api<EscalaResumo[]>('/api/gestao/escalas'),
+  queryFn: () => chamar(apiGestao.escalas),
   staleTime: 0,
 });
 
 export const cadastrosQuery = queryOptions({
   queryKey: ['gestao', 'cadastros'],
-  queryFn: () => api<Cadastros>('/api/gestao/cadastros'),
+  queryFn: () => chamar(apiGestao.cadastros),
   staleTime: 10 * 60_000,
 });
 
 export function escalaQuery(num: number) {
   return queryOptions({
     queryKey: ['gestao', 'escala', num],
-    queryFn: () => api<EscalaDetalhe>(`/api/gestao/escalas/${num}`),
+    queryFn: () => chamar(apiGestao.escala, { params: { num } }),
     staleTime: 0,
     refetchInterval: (q) => (q.state.data?.situacao === 'aberta' ? INTERVALO_AO_VIVO_MS : false),
   });
@@ -40,27 +32,27 @@ export function escalaQuery(num: number) {
 export function resultadoQuery(num: number) {
   return queryOptions({
     queryKey: ['gestao', 'escala', num, 'resultado'],
-    queryFn: () => api<ResultadoEscala>(`/api/gestao/escalas/${num}/resultado`),
+    queryFn: () => chamar(apiGestao.resultado, { params: { num } }),
     staleTime: 0,
   });
 }
 
-export function buscarAuditoria(num: number, codAvulso: string): Promise<Auditoria> {
-  return api<Auditoria>(`/api/gestao/escalas/${num}/auditoria`, { consulta: { codAvulso } });
+export function buscarAuditoria(num: number, codAvulso: string) {
+  return chamar(apiGestao.auditoria, { params: { num }, query: { codAvulso } });
 }
 
-export function criarEscala(corpo: NovaEscalaBody): Promise<{ numEscalacao: number }> {
-  return api('/api/gestao/escalas', { metodo: 'POST', corpo });
+export function criarEscala(corpo: NovaEscalaBody) {
+  return chamar(apiGestao.criar, { corpo });
 }
 
 export type AcaoEscala = 'abrir' | 'fechar' | 'cancelar' | 'publicar';
 
 export function executarAcao(num: number, acao: AcaoEscala): Promise<unknown> {
-  return api(`/api/gestao/escalas/${num}/${acao}`, { metodo: 'POST', corpo: {} });
+  return chamar(apiGestao[acao], { params: { num } });
 }
 
-export function apurarRodizio(num: number): Promise<ResumoRodizio> {
-  return api<ResumoRodizio>(`/api/gestao/escalas/${num}/rodizio`, { metodo: 'POST', corpo: {} });
+export function apurarRodizio(num: number) {
+  return chamar(apiGestao.rodizio, { params: { num } });
 }
 
 export function salvarRequisicao(
@@ -69,21 +61,18 @@ export function salvarRequisicao(
   numRequisicao?: number,
 ): Promise<{ numRequisicao: number }> {
   return numRequisicao === undefined
-    ? api(`/api/gestao/escalas/${num}/requisicoes`, { metodo: 'POST', corpo })
-    : api(`/api/gestao/escalas/${num}/requisicoes/${numRequisicao}`, { metodo: 'PUT', corpo });
+    ? chamar(apiGestao.adicionarRequisicao, { params: { num }, corpo })
+    : chamar(apiGestao.editarRequisicao, { params: { num, req: numRequisicao }, corpo });
 }
 
 export function removerRequisicao(num: number, numRequisicao: number): Promise<null> {
-  return api(`/api/gestao/escalas/${num}/requisicoes/${numRequisicao}`, { metodo: 'DELETE' });
+  return chamar(apiGestao.removerRequisicao, { params: { num, req: numRequisicao } });
 }
 
-export function importarCsv(num: number, conteudo: string): Promise<{ requisicoes: number[] }> {
-  return api(`/api/gestao/escalas/${num}/requisicoes/importar`, {
-    metodo: 'POST',
-    texto: { conteudo, tipo: 'text/csv; charset=utf-8' },
-  });
+export function importarCsv(num: number, conteudo: string) {
+  return chamar(apiGestao.importarRequisicoes, { params: { num }, corpo: conteudo });
 }
 
 export function baixarEscala(num: number, formato: 'pdf' | 'csv'): Promise<Blob> {
-  return baixarArquivo(`/api/gestao/escalas/${num}/escala.${formato}`, {});
+  return baixarArquivo(formato === 'pdf' ? apiGestao.escalaPdf : apiGestao.escalaCsv, { params: { num } });
 }

@@ -9,21 +9,12 @@ export function SeloSituacao({ situacao }: { situacao: SituacaoEscala }) {
   return <span className={`gestao-selo gestao-selo-${situacao}`}>{NOME_SITUACAO[situacao]}</span>;
 }
 
+/** '1 vaga', '3 vagas': counts read as words, not 'vaga(s)'. */
+export function contar(n: number, singular: string, plural: string): string {
+  return `${n} ${n === 1 ? singular : plural}`;
+}
+
 /** 'yyyymmdd' → 'dd/mm/aaaa'. */
 export function dataOperacao(yyyymmdd: string): string {
   return `${yyyymmdd.slice(6, 8)}/${yyyymmdd.slice(4, 6)}/${yyyymmdd.slice(0, 4)}`;
-}
-
-/** Saves a blob through an object URL and a temporary <a download>. */
-export function salvarArquivo(blob: Blob, nome: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = nome;
-  link.rel = 'noopener';
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }

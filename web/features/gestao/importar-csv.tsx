@@ -5,7 +5,7 @@ import type { ErroLinhaCsv } from '#common/api/gestao.ts';
 import { Alerta } from '../../components/ui/estados.tsx';
 import { ErroApi } from '../../lib/api-client.ts';
 import { importarCsv } from './api.ts';
-import { mensagemDe } from './comum.tsx';
+import { contar, mensagemDe } from './comum.tsx';
 
 /** The header the operators' file must start with (docs/decisions/0152). */
 export const CABECALHO_CSV =
@@ -58,13 +58,14 @@ export function ImportarCsv({ numEscalacao, aoImportar }: { numEscalacao: number
         disabled={importar.isPending}
       />
       {importadas !== null ? (
-        <Alerta tipo="sucesso">{importadas} requisição(ões) importada(s).</Alerta>
+        <Alerta tipo="sucesso">
+          {contar(importadas, 'requisição importada', 'requisições importadas')}.
+        </Alerta>
       ) : null}
       {importar.isError ? <Alerta tipo="erro">{mensagemDe(importar.error)}</Alerta> : null}
       {linhas.length > 0 ? (
         <div className="tabela-rolagem">
-          <table className="tabela gestao-erros-csv">
-            <caption className="visualmente-oculto">Erros do arquivo</caption>
+          <table aria-label="Erros do arquivo" className="tabela gestao-erros-csv gestao-empilhada">
             <thead>
               <tr>
                 <th scope="col">Linha</th>
@@ -75,11 +76,11 @@ export function ImportarCsv({ numEscalacao, aoImportar }: { numEscalacao: number
             <tbody>
               {linhas.map((l) => (
                 <tr key={`${l.linha}-${l.campo}-${l.mensagem}`}>
-                  <td>{l.linha}</td>
-                  <td>
+                  <td data-rotulo="Linha">{l.linha}</td>
+                  <td data-rotulo="Coluna">
                     <code>{l.campo}</code>
                   </td>
-                  <td>{l.mensagem}</td>
+                  <td data-rotulo="Problema">{l.mensagem}</td>
                 </tr>
               ))}
             </tbody>

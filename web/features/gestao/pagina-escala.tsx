@@ -9,6 +9,7 @@ import { nomePorao } from '#common/porao.ts';
 import { Alerta, BotaoVoltar, Carregando } from '../../components/ui/estados.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
 import { caminhos } from '../../lib/caminhos.ts';
+import { salvarArquivo } from '../../lib/salvar-arquivo.ts';
 import {
   type AcaoEscala,
   apurarRodizio,
@@ -19,7 +20,7 @@ import {
   INTERVALO_AO_VIVO_MS,
   removerRequisicao,
 } from './api.ts';
-import { dataOperacao, mensagemDe, SeloSituacao, salvarArquivo } from './comum.tsx';
+import { contar, dataOperacao, mensagemDe, SeloSituacao } from './comum.tsx';
 import { FormularioRequisicao } from './formulario-requisicao.tsx';
 import { ImportarCsv } from './importar-csv.tsx';
 import { BuscaAuditoria, ResultadoRodizio } from './resultado.tsx';
@@ -84,7 +85,7 @@ function CartaoRequisicao({ r, acoes }: { r: RequisicaoGestao; acoes?: ReactNode
         {acoes ? <div className="gestao-acoes-linha">{acoes}</div> : null}
       </div>
       <div className="tabela-rolagem">
-        <table className="tabela gestao-tabela">
+        <table className="tabela gestao-tabela gestao-empilhada">
           <thead>
             <tr>
               <th scope="col">Porão/Bloco</th>
@@ -101,12 +102,16 @@ function CartaoRequisicao({ r, acoes }: { r: RequisicaoGestao; acoes?: ReactNode
             {r.poroes.flatMap((p) =>
               p.funcoes.map((f) => (
                 <tr key={f.seqCategoria}>
-                  <td>
+                  <td data-rotulo="Porão/Bloco">
                     {nomePorao(p.numPorao)} <span className="texto-suave">· {p.nomeMercadoria}</span>
                   </td>
-                  <td>{f.nomeFuncao}</td>
-                  <td className="numero">{f.numVagas}</td>
-                  <td className="numero">{f.qtdEscolhas}</td>
+                  <td data-rotulo="Função">{f.nomeFuncao}</td>
+                  <td className="numero" data-rotulo="Vagas">
+                    {f.numVagas}
+                  </td>
+                  <td className="numero" data-rotulo="Escolhas">
+                    {f.qtdEscolhas}
+                  </td>
                 </tr>
               )),
             )}
@@ -120,9 +125,13 @@ function CartaoRequisicao({ r, acoes }: { r: RequisicaoGestao; acoes?: ReactNode
 function ResumoApuracao({ resumo }: { resumo: ResumoRodizio }) {
   return (
     <Alerta tipo={resumo.vagasNaoPreenchidas > 0 ? 'aviso' : 'sucesso'}>
-      Rodízio apurado em {resumo.duracaoMs} ms: {resumo.escalados} escalado(s) para {resumo.vagas} vaga(s)
-      {resumo.vagasNaoPreenchidas > 0 ? `, ${resumo.vagasNaoPreenchidas} não preenchida(s)` : ''};{' '}
-      {resumo.naoEscalados} de {resumo.avulsosComEscolhas} trabalhador(es) sem escala.
+      Rodízio apurado em {resumo.duracaoMs} ms: {contar(resumo.escalados, 'escalado', 'escalados')} para{' '}
+      {contar(resumo.vagas, 'vaga', 'vagas')}
+      {resumo.vagasNaoPreenchidas > 0
+        ? `, ${contar(resumo.vagasNaoPreenchidas, 'não preenchida', 'não preenchidas')}`
+        : ''}
+      ; {resumo.naoEscalados} de {contar(resumo.avulsosComEscolhas, 'trabalhador', 'trabalhadores')} sem
+      escala.
     </Alerta>
   );
 }

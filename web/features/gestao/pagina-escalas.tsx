@@ -98,7 +98,7 @@ export function PaginaEscalas() {
         {consulta.data?.length === 0 ? <Alerta tipo="info">Nenhuma escala cadastrada.</Alerta> : null}
         {consulta.data && consulta.data.length > 0 ? (
           <div className="tabela-rolagem">
-            <table className="tabela gestao-tabela">
+            <table className="tabela gestao-tabela gestao-empilhada">
               <thead>
                 <tr>
                   <th scope="col">Escala</th>
@@ -121,21 +121,29 @@ export function PaginaEscalas() {
               <tbody>
                 {consulta.data.map((e) => (
                   <tr key={e.numEscalacao}>
-                    <td>
+                    <td data-rotulo="Escala">
                       <Link to={caminhos.escalaGestao(e.numEscalacao)} className="gestao-link">
                         Nº {e.numEscalacao}
                       </Link>
                     </td>
-                    <td>
+                    <td data-rotulo="Chamada">
                       {formatarDataIso(e.dataChamada)} {e.horaChamada}
                     </td>
-                    <td>
+                    <td data-rotulo="Situação">
                       <SeloSituacao situacao={e.situacao} />
                     </td>
-                    <td className="numero">{e.contagens.requisicoes}</td>
-                    <td className="numero">{e.contagens.vagas}</td>
-                    <td className="numero oculto-estreito">{e.contagens.avulsos}</td>
-                    <td className="numero oculto-estreito">{e.contagens.escalados}</td>
+                    <td className="numero" data-rotulo="Requisições">
+                      {e.contagens.requisicoes}
+                    </td>
+                    <td className="numero" data-rotulo="Vagas">
+                      {e.contagens.vagas}
+                    </td>
+                    <td className="numero oculto-estreito" data-rotulo="Trabalhadores">
+                      {e.contagens.avulsos}
+                    </td>
+                    <td className="numero oculto-estreito" data-rotulo="Escalados">
+                      {e.contagens.escalados}
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -6,7 +6,7 @@ import { preencher, turno } from '#common/formato.ts';
 import { nomePorao } from '#common/porao.ts';
 import { Alerta, Carregando } from '../../components/ui/estados.tsx';
 import { buscarAuditoria, resultadoQuery } from './api.ts';
-import { dataOperacao, mensagemDe } from './comum.tsx';
+import { contar, dataOperacao, mensagemDe } from './comum.tsx';
 
 /** The rotation's result by ship, hold and function, unfilled vacancies highlighted; the pointers. */
 export function ResultadoRodizio({ numEscalacao }: { numEscalacao: number }) {
@@ -45,9 +45,12 @@ export function ResultadoRodizio({ numEscalacao }: { numEscalacao: number }) {
                       <div className="gestao-resultado-funcao">
                         <strong>{f.nomeFuncao}</strong>
                         <span>
-                          {f.escalados.length}/{f.numVagas} vaga(s)
+                          {f.escalados.length} de {contar(f.numVagas, 'vaga', 'vagas')}
                           {faltam > 0 ? (
-                            <span className="gestao-faltam"> · {faltam} não preenchida(s)</span>
+                            <span className="gestao-faltam">
+                              {' '}
+                              · {contar(faltam, 'não preenchida', 'não preenchidas')}
+                            </span>
                           ) : null}
                         </span>
                       </div>
@@ -75,7 +78,7 @@ export function ResultadoRodizio({ numEscalacao }: { numEscalacao: number }) {
       <article className="cartao">
         <h3 className="cartao-titulo">Ponteiros do rodízio</h3>
         <div className="tabela-rolagem">
-          <table className="tabela">
+          <table className="tabela gestao-empilhada">
             <thead>
               <tr>
                 <th scope="col">Função</th>
@@ -88,13 +91,21 @@ export function ResultadoRodizio({ numEscalacao }: { numEscalacao: number }) {
             <tbody>
               {r.ponteiros.map((p) => (
                 <tr key={p.codFuncao}>
-                  <td>
+                  <td data-rotulo="Função">
                     {p.codFuncao} · {p.nomeFuncao}
                   </td>
-                  <td>{p.ponteiroInicial === null ? '—' : `nº ${preencher(p.ponteiroInicial, 4)}`}</td>
-                  <td>{p.ponteiroFinal === null ? '—' : `nº ${preencher(p.ponteiroFinal, 4)}`}</td>
-                  <td>{p.cadastroInicial === null ? '—' : `nº ${preencher(p.cadastroInicial, 4)}`}</td>
-                  <td>{p.cadastroFinal === null ? '—' : `nº ${preencher(p.cadastroFinal, 4)}`}</td>
+                  <td data-rotulo="Registro: antes">
+                    {p.ponteiroInicial === null ? '—' : `nº ${preencher(p.ponteiroInicial, 4)}`}
+                  </td>
+                  <td data-rotulo="Registro: depois">
+                    {p.ponteiroFinal === null ? '—' : `nº ${preencher(p.ponteiroFinal, 4)}`}
+                  </td>
+                  <td data-rotulo="Cadastro: antes">
+                    {p.cadastroInicial === null ? '—' : `nº ${preencher(p.cadastroInicial, 4)}`}
+                  </td>
+                  <td data-rotulo="Cadastro: depois">
+                    {p.cadastroFinal === null ? '—' : `nº ${preencher(p.cadastroFinal, 4)}`}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -158,7 +169,8 @@ export function BuscaAuditoria({ numEscalacao }: { numEscalacao: number }) {
             <strong>{a.nome}</strong> · matrícula {a.codAvulso} · nº {preencher(a.numChamada, 4)}
           </p>
           <Alerta tipo={a.escalado ? 'sucesso' : a.escolheu ? 'aviso' : 'info'}>{a.motivo}</Alerta>
-          {a.escolhas.length > 0 ? (
+          {/* One choice: its sentence is the paragraph already. */}
+          {a.escolhas.length > 1 ? (
             <ol className="gestao-decisoes">
               {a.escolhas.map((e) => (
                 <li key={e.ordem}>{e.texto}</li>

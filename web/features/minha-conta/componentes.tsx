@@ -145,7 +145,7 @@ export function BotaoBaixarPdf({
   compacto?: boolean;
 }) {
   const { estado, baixar } = useBaixarDocumento(caminho, arquivo);
-  const baixando = estado.fase === 'baixando';
+  const baixando = estado.status === 'baixando';
   return (
     <div className="mc-baixar">
       <button
@@ -159,12 +159,12 @@ export function BotaoBaixarPdf({
         {baixando ? <span className="spinner mc-spinner" aria-hidden /> : <Download aria-hidden size={18} />}
         <span>{baixando ? 'Baixando...' : compacto ? 'PDF' : 'Baixar PDF'}</span>
       </button>
-      {estado.fase === 'concluido' ? (
+      {estado.status === 'concluido' ? (
         <span className="mc-baixado" role="status">
           <CheckCircle2 aria-hidden size={16} /> PDF salvo
         </span>
       ) : null}
-      {estado.fase === 'erro' ? (
+      {estado.status === 'erro' ? (
         <p className="mc-falha-download" role="alert">
           Não foi possível baixar o documento. {estado.mensagem}
         </p>

@@ -1,10 +1,11 @@
 import { Construction, KeyRound, Settings, UserPen } from 'lucide-react';
 import { BotaoVoltar, Tile } from '../../components/ui/estados.tsx';
 import { caminhos } from '../../lib/caminhos.ts';
+import { AvisosCelular } from './avisos-celular.tsx';
 import { CabecalhoPagina } from './componentes.tsx';
 import './minha-conta.css';
 
-/** /minha-conta/configuracoes: the two settings tiles. */
+/** /minha-conta/configuracoes: the two settings tiles and, on a phone that can, "Avisos no celular". */
 export function PaginaConfiguracoes() {
   return (
     <div className="pilha mc-pagina">
@@ -17,6 +18,7 @@ export function PaginaConfiguracoes() {
           titulo="Mudar dados pessoais"
         />
       </nav>
+      <AvisosCelular />
       <div>
         <BotaoVoltar para={caminhos.minhaConta} />
       </div>

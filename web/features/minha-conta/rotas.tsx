@@ -1,4 +1,14 @@
 import type { RouteObject } from 'react-router';
+import { registrarAposLogin } from '../../lib/apos-login.ts';
+import { sincronizarAvisos } from '../../lib/avisos-push.ts';
+
+// A phone with the notices on keeps them for the worker who logs in on it now (docs/decisions/0162).
+registrarAposLogin({
+  aoEntrar: () => {
+    void sincronizarAvisos();
+    return null;
+  },
+});
 
 /**
  * The account area (docs/produto/minha-conta.md §2), mounted under the login guard in web/router.tsx. The two

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { Histograma, Recepcao } from './chegadas.ts';
+import { substituirBloco } from './relatorio.ts';
+import { lerQuadros } from './sse.ts';
+
+const contagens = (codCategoria: number, em: number, qtds: Record<number, number>, completo = false) =>
+  JSON.stringify({
+    numEscalacao: 1,
+    codCategoria,
+    completo,
+    ofertas: Object.entries(qtds).map(([s, q]) => ({ seqCategoria: Number(s), qtdEscolhas: q })),
+    em,
+  });
+const confirmados = (codCategoria: number, em: number) =>
+  JSON.stringify({ numEscalacao: 1, codCategoria, em });
+const estado = (categorias: number[]) => JSON.stringify({ escalaAberta: null, categorias });
+
+describe('bench:ao-vivo — leitura dos fluxos', () => {
+  it('separa as mensagens completas, ignora comentários e guarda o resto incompleto', () => {
+    const { quadros, resto } = lerQuadros(
+      'event: estado\ndata: {"a":1}\n\n: pulso\n\nevent: contagens\ndata: {"b"',
+    );
+    expect(quadros).toEqual([{ tipo: 'estado', dados: '{"a":1}' }]);
+    expect(resto).toBe('event: contagens\ndata: {"b"');
+    expect(lerQuadros(`${resto}:2}\n\n`).quadros).toEqual([{ tipo: 'contagens', dados: '{"b":2}' }]);
+  });
+});
+
+describe('bench:ao-vivo — histograma', () => {
+  it('dá percentis, a fração até um limite e junta outro serializado', () => {
+    const h = new Histograma();
+    for (let i = 1; i <= 100; i++) h.registrar(i * 20);
+    h.registrar(-5);
+    expect(h.n).toBe(101);
+    expect(h.antes).toBe(1);
+    expect(h.percentil(50)).toBe(1000);
+    expect(h.fracaoAte(1000)).toBeCloseTo(51 / 101);
+    const outro = new Histograma();
+    outro.registrar(3);
+    expect(outro.juntar(h.serializar()).n).toBe(102);
+    expect(outro.percentil(0.5)).toBe(0);
+    expect(outro.percentil(1)).toBe(3);
+  });
+});
+
+describe('bench:ao-vivo — chegadas', () => {
+  it('atribui cada escolha à primeira mensagem cuja contagem a inclui, em cada fluxo da categoria', () => {
+    const r = new Recepcao();
+    r.evento('estado', estado([1]), 0);
+    r.evento('estado', estado([1, 2]), 0);
+    r.evento('contagens', contagens(1, 0, { 7: 2, 8: 0 }, true), 0);
+    // Composed before the choice was read: the offer still counts 2.
+    r.evento('contagens', contagens(1, 1010, { 8: 1 }), 1015);
+    r.evento('confirmados', confirmados(1, 1010), 1015);
+    // Counts 3: it, on both streams, 1,280 and 1,480 ms after the answer.
+    r.evento('contagens', contagens(1, 2010, { 7: 3 }), 2300);
+    r.evento('confirmados', confirmados(1, 2010), 2300);
+    r.evento('contagens', contagens(1, 2010, { 7: 3 }), 2500);
+    const res = r.chegadas([{ codCategoria: 1, seqCategoria: 7, enviadaMs: 1000, confirmadaMs: 1020 }]);
+    expect(res.contagens.n).toBe(2);
+    expect(res.contagens.baldes).toEqual([
+      [1280, 1],
+      [1480, 1],
+    ]);
+    // One stream never got the confirmed-list part of that message.
+    expect(res.confirmados.n).toBe(1);
+    expect(res.faltaram).toBe(1);
+    expect(res.semMensagem).toBe(0);
+  });
+
+  it('a segunda escolha da mesma oferta espera a contagem seguinte; sem ela, fica sem mensagem', () => {
+    const r = new Recepcao();
+    r.evento('estado', estado([2]), 0);
+    r.evento('contagens', contagens(2, 0, { 5: 0 }, true), 0);
+    r.evento('contagens', contagens(2, 1005, { 5: 1 }), 1010);
+    r.evento('confirmados', confirmados(2, 1005), 1010);
+    const res = r.chegadas([
+      { codCategoria: 2, seqCategoria: 5, enviadaMs: 990, confirmadaMs: 1030 },
+      { codCategoria: 2, seqCategoria: 5, enviadaMs: 1000, confirmadaMs: 1040 },
+    ]);
+    // Arrived before the generator read the answer: 0 ms, counted apart.
+    expect(res.contagens.antes).toBe(1);
+    expect(res.confirmados.n).toBe(1);
+    expect(res.semMensagem).toBe(1);
+  });
+
+  it('conta as chegadas do evento escala só depois do marco', () => {
+    const r = new Recepcao();
+    r.evento('escala', '{}', 100);
+    r.marcarEscala(200);
+    r.evento('escala', '{}', 250);
+    expect(r.chegadas([]).escala).toEqual([250]);
+  });
+});
+
+describe('bench:ao-vivo — docs', () => {
+  it('troca só o que está entre as marcas, ou acrescenta o bloco', () => {
+    const t = 'a\n<!-- bench:ao-vivo:x:inicio -->\nvelho\n<!-- bench:ao-vivo:x:fim -->\nb\n';
+    expect(substituirBloco(t, 'x', ['novo'])).toBe(
+      'a\n<!-- bench:ao-vivo:x:inicio -->\nnovo\n<!-- bench:ao-vivo:x:fim -->\nb\n',
+    );
+    expect(substituirBloco('a\n', 'y', ['z'])).toBe(
+      'a\n\n<!-- bench:ao-vivo:y:inicio -->\nz\n<!-- bench:ao-vivo:y:fim -->\n',
+    );
+  });
+});

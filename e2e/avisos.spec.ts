@@ -1,0 +1,132 @@
+import type { Page } from '@playwright/test';
+import { capturar, entrar, expect, fecharMensagens, TELAS, test } from './apoio.ts';
+
+/**
+ * "Avisos no celular" (docs/produto/minha-conta.md §2, docs/decisions/0162) in Debian's headless Chromium.
+ * This Chromium has the Push API and grants the notification permission when told, but no push service
+ * behind PushManager (no FCM): subscribing fails, and the card must say so in Portuguese. What the service
+ * worker does with a push is checked by handing it one through the DevTools protocol
+ * (ServiceWorker.deliverPushMessage), which is the event a push service would cause. The sending side is
+ * tested against a real receiver in server/push/envio.test.ts.
+ */
+
+test.use({ viewport: TELAS.celular, serviceWorkers: 'allow' });
+
+const cartaoDe = (page: Page) => page.getByRole('region', { name: 'Avisos no celular' });
+
+test('no celular: o cartão aparece desativado; com a permissão, a tentativa sem serviço de avisos mostra o erro em português', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['notifications']);
+  await entrar(page, '100001');
+  await page.goto('/minha-conta/configuracoes');
+  const cartao = cartaoDe(page);
+  await expect(cartao).toBeVisible();
+  await expect(cartao).toContainText(
+    'Receba um aviso quando a chamada abrir e quando sair o resultado da sua escala.',
+  );
+  await expect(cartao.getByRole('status')).toHaveText('Desativado: este celular não recebe avisos.');
+
+  const assinaturas: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/push/assinatura')) assinaturas.push(r.method());
+  });
+  const chave = page.waitForResponse((r) => r.url().endsWith('/api/push/chave'));
+  await cartao.getByRole('button', { name: 'Ativar avisos' }).click();
+  // The permission was granted and the server's VAPID key read; PushManager.subscribe then fails here.
+  expect((await (await chave).json()).dados.chavePublica).toMatch(/^[A-Za-z0-9_-]{87}$/);
+  await expect(cartao.getByRole('alert')).toHaveText(
+    'Não foi possível ativar os avisos neste aparelho: o navegador não conseguiu falar com o serviço de avisos. Tente de novo mais tarde.',
+  );
+  await expect(cartao.getByRole('status')).toHaveText('Desativado: este celular não recebe avisos.');
+  await expect(cartao.getByRole('button', { name: 'Ativar avisos' })).toBeEnabled();
+  await capturar(page, 'avisos-celular-erro');
+  // Nothing was posted to the server: there was no subscription to post.
+  expect(assinaturas).toEqual([]);
+});
+
+test('o service worker do app mostra o aviso em português, com o ícone, e guarda a página a abrir', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['notifications']);
+  await entrar(page, '100001');
+  // Strings, not functions: this file is type-checked without the DOM's types.
+  await expect
+    .poll(() => page.evaluate('navigator.serviceWorker && navigator.serviceWorker.controller !== null'))
+    .toBe(true);
+  expect(await page.evaluate('navigator.serviceWorker.controller.scriptURL')).toMatch(/\/sw\.js$/);
+
+  const cdp = await context.newCDPSession(page);
+  const registro = new Promise<string>((resolver) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const r = registrations.find((x) => x.scopeURL.endsWith('/') && !x.isDeleted);
+      if (r) resolver(r.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  const mensagem = {
+    titulo: 'Chamada aberta',
+    corpo: 'A escala nº 4522 (24/11/2026, 07:00) está aberta. Toque para escolher suas vagas.',
+    url: '/escalacao',
+    tag: 'escala-4522',
+  };
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin: new URL(page.url()).origin,
+    registrationId: await registro,
+    data: JSON.stringify(mensagem),
+  });
+  await expect
+    .poll(() =>
+      page.evaluate(`(async () => {
+        const r = await navigator.serviceWorker.ready;
+        return (await r.getNotifications()).map((n) => ({ titulo: n.title, corpo: n.body, icone: n.icon, tag: n.tag, url: n.data && n.data.url }));
+      })()`),
+    )
+    .toEqual([
+      {
+        titulo: 'Chamada aberta',
+        corpo: mensagem.corpo,
+        icone: expect.stringMatching(/\/icones\/icone-192\.png$/),
+        tag: 'escala-4522',
+        url: '/escalacao',
+      },
+    ]);
+});
+
+test('sem a permissão (este Chromium recusa o pedido), o cartão diz que o navegador bloqueou os avisos', async ({
+  page,
+}) => {
+  await entrar(page, '100002');
+  await page.goto('/minha-conta/configuracoes');
+  const cartao = cartaoDe(page);
+  await expect(cartao.getByRole('status')).toHaveText('Desativado: este celular não recebe avisos.');
+  await cartao.getByRole('button', { name: 'Ativar avisos' }).click();
+  await expect(cartao.getByRole('status')).toHaveText(
+    'Bloqueado pelo navegador. Para receber os avisos, permita as notificações deste site nas configurações do navegador e volte aqui.',
+  );
+  await expect(cartao.getByRole('button')).toHaveCount(0);
+});
+
+test('num navegador sem Push, o cartão não aparece', async ({ page }) => {
+  await page.addInitScript('delete window.PushManager');
+  await entrar(page, '100003');
+  await page.goto('/minha-conta/configuracoes');
+  await expect(page.getByRole('heading', { name: 'Configurações' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Mudar senha' })).toBeVisible();
+  await expect(cartaoDe(page)).toHaveCount(0);
+});
+
+test('no totem, o cartão não aparece', async ({ page, context }) => {
+  await context.grantPermissions(['notifications']);
+  await page.goto('/totem');
+  await page.getByLabel('Usuário').fill('100004');
+  await page.getByLabel('Senha').fill('123456');
+  await page.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(page).toHaveURL(/\/inicio$/);
+  await fecharMensagens(page);
+  await page.goto('/minha-conta/configuracoes');
+  await expect(page.getByRole('link', { name: 'Mudar senha' })).toBeVisible();
+  await expect(cartaoDe(page)).toHaveCount(0);
+});

@@ -1,0 +1,346 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { type APIRequestContext, type Browser, type Page, request } from '@playwright/test';
+import { capturar, entrar, expect, TELAS, test } from './apoio.ts';
+
+/**
+ * The OGMO staff run a call from draft to published (issue 16, docs/produto/gestao.md), on a server and
+ * database of their own (E2E_PORT + 100): closing the demo's open call here must not close it for the other
+ * browser tests. Then the workers read the result the rotation gave them.
+ */
+const PORTA = Number(process.env.E2E_PORT ?? 8181) + 100;
+const BASE = `http://localhost:${PORTA}`;
+let servidor: ChildProcess | undefined;
+
+/**
+ * The screen as a phone (360×740) and a desktop (1280×800) show it, saved as `<nome>-celular.png` /
+ * `<nome>-desktop.png` to be looked at. (The shared axe/overflow check, conferirTela, replaces this once it
+ * is in e2e/apoio.ts.)
+ */
+async function conferirTela(page: Page, nome: string): Promise<void> {
+  const anterior = page.viewportSize();
+  for (const [largura, tela] of Object.entries(TELAS)) {
+    await page.setViewportSize(tela);
+    await capturar(page, `${nome}-${largura}`);
+  }
+  if (anterior) await page.setViewportSize(anterior);
+}
+
+test.describe.configure({ mode: 'serial' });
+test.use({ baseURL: BASE });
+
+test.beforeAll(async () => {
+  servidor = spawn(process.execPath, ['e2e/servidor.ts'], {
+    cwd: path.resolve(import.meta.dirname, '..'),
+    env: { ...process.env, PORT: String(PORTA) },
+    stdio: 'ignore',
+  });
+  await expect
+    .poll(async () => (await fetch(`${BASE}/api/config`).catch(() => undefined))?.status, {
+      timeout: 60_000,
+    })
+    .toBe(200);
+});
+
+test.afterAll(() => {
+  servidor?.kill('SIGTERM');
+});
+
+/** A logged-in API client (the session's token and XSRF cookie), for what a screen does not show. */
+async function clienteApi(codAvulso: string): Promise<{ api: APIRequestContext; token: string }> {
+  const api = await request.newContext({ baseURL: BASE });
+  await api.get('/api/config');
+  const xsrf = (await api.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const login = await api.post('/api/login', {
+    data: { login: codAvulso, password: '123456' },
+    headers: { 'X-XSRF-TOKEN': xsrf },
+  });
+  expect(login.status()).toBe(200);
+  const { token } = (await login.json()) as { token: string };
+  return { api, token };
+}
+
+async function novaPagina(browser: Browser): Promise<Page> {
+  return (
+    await browser.newContext({ baseURL: BASE, locale: 'pt-BR', timezoneId: 'America/Recife' })
+  ).newPage();
+}
+
+/** yyyy-mm-dd in the port's time zone, `dias` from today. */
+function diaLocal(dias: number): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Recife' }).format(
+    new Date(Date.now() + dias * 86_400_000),
+  );
+}
+
+const CABECALHO =
+  'codOperador;codNavio;dataOperacao;codPeriodo;horaInicio;horaFim;codLocalAtrac;numPorao;nomeMercadoria;tonelagem;codFuncao;numVagas';
+
+/** State shared by the serial tests: the call made here and who the rotation engaged. */
+const estado = { num: 0, escalado: '', naoEscalado: '', numChamadaEscalado: '' };
+
+test('um trabalhador e a equipe sem o papel (900001) não têm a área de gestão: 403 AcessoNegado', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  for (const cod of ['100001', '900001']) {
+    const { api, token } = await clienteApi(cod);
+    const r = await api.get('/api/gestao/escalas', { headers: { 'X-Access-Token': token } });
+    expect(r.status()).toBe(403);
+    expect(((await r.json()) as { codigoErro: string }).codigoErro).toBe('AcessoNegado');
+    await api.dispose();
+
+    const page = await novaPagina(browser);
+    await entrar(page, cod);
+    await page.goto('/inicio');
+    await expect(page.getByText(/^Olá,/)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Gerir escalas' })).toHaveCount(0);
+    await page.goto('/gestao');
+    await expect(page).toHaveURL(/\/inicio$/);
+    await expect(page.getByRole('heading', { name: 'Gestão das escalas' })).toHaveCount(0);
+    await page.context().close();
+  }
+});
+
+test.describe('a equipe roda a escala', () => {
+  test('900002 cria um rascunho, lança requisições pelo formulário e por CSV (com erros por linha) e abre', async ({
+    page: staff,
+  }) => {
+    test.setTimeout(240_000);
+    await entrar(staff, '900002');
+    await staff.goto('/inicio');
+    await staff.getByRole('link', { name: 'Gerir escalas' }).click();
+    await expect(staff).toHaveURL(/\/gestao$/);
+    await expect(staff.getByRole('heading', { level: 1, name: 'Gestão das escalas' })).toBeVisible();
+    await expect(staff.getByRole('link', { name: /4522/ })).toBeVisible();
+    await conferirTela(staff, 'gestao-lista');
+
+    // A new draft for today's call.
+    await staff.getByLabel('Data da chamada').fill(diaLocal(0));
+    await staff.getByLabel('Hora da chamada').fill('18:30');
+    await staff.getByRole('button', { name: 'Criar rascunho' }).click();
+    await expect(staff).toHaveURL(/\/gestao\/escalas\/\d+$/);
+    estado.num = Number(/(\d+)$/.exec(staff.url())?.[1]);
+    expect(estado.num).toBeGreaterThan(4522);
+    await expect(staff.getByRole('heading', { level: 1, name: `Escala nº ${estado.num}` })).toBeVisible();
+    await expect(staff.getByText('Nenhuma requisição cadastrada.')).toBeVisible();
+
+    // By the form: MSC AURORA, tomorrow 13h-19h, one Estivador.
+    await staff.getByRole('button', { name: 'Nova requisição' }).click();
+    const form = staff.locator('form.gestao-form');
+    await form.getByLabel('Operador').selectOption({ label: 'Tecon Suape' });
+    await form.getByLabel('Navio').selectOption({ label: 'MSC AURORA' });
+    await form.getByLabel('Local de atracação').selectOption({ label: 'Cais CMU Leste' });
+    await form.getByLabel('Data da operação').fill(diaLocal(1));
+    await form.getByLabel('Período').selectOption('2');
+    await form.getByLabel('Porão ou bloco').selectOption('PR01');
+    await form.getByLabel('Mercadoria').fill('Contêineres');
+    await form.getByLabel('Tonelagem').fill('12000');
+    await form.getByLabel('Função', { exact: true }).selectOption('101');
+    await form.getByLabel('Vagas', { exact: true }).fill('1');
+    await conferirTela(staff, 'gestao-formulario');
+    await form.getByRole('button', { name: 'Salvar requisição' }).click();
+    await expect(form).toHaveCount(0);
+    await expect(staff.getByRole('article', { name: /MSC AURORA/ })).toBeVisible();
+
+    // A CSV with bad lines: nothing imported, every line and column listed.
+    const amanha = diaLocal(1).split('-').reverse().join('/');
+    const ruim = [
+      CABECALHO,
+      `12;502;${amanha};3;19;1;2;PR01;Veículos;2000;101;2`,
+      `12;502;${amanha};3;19;1;2;PX01;Veículos;2000;104;1`,
+      `12;502;${amanha};3;19;1;2;PR02;Veículos;2000;101;muitas`,
+    ].join('\n');
+    const arquivo = staff.getByLabel('Escolher arquivo CSV');
+    await arquivo.setInputFiles({ name: 'ruim.csv', mimeType: 'text/csv', buffer: Buffer.from(ruim) });
+    const erros = staff.locator('table.gestao-erros-csv tbody tr');
+    await expect(erros).toHaveCount(2);
+    await expect(erros.nth(0)).toContainText('3');
+    await expect(erros.nth(0)).toContainText('numPorao');
+    await expect(erros.nth(0)).toContainText('Porão PR00 a PR99 ou bloco BL00 a BL99.');
+    await expect(erros.nth(1)).toContainText('4');
+    await expect(erros.nth(1)).toContainText('numVagas');
+    await expect(erros.nth(1)).toContainText('Número inteiro esperado.');
+    await expect(staff.getByText('O arquivo tem 2 erro(s); nada foi importado.')).toBeVisible();
+    await expect(staff.getByRole('article', { name: /MAERSK SANTOS/ })).toHaveCount(0);
+    await conferirTela(staff, 'gestao-csv-erros');
+
+    // The corrected file: one requisition (MAERSK SANTOS, two functions nobody will choose).
+    const bom = [
+      CABECALHO,
+      `12;502;${amanha};3;19;1;2;PR01;Veículos;2.000;101;2`,
+      `12;502;${amanha};3;19;1;2;PR01;Veículos;2.000;104;1`,
+    ].join('\n');
+    await arquivo.setInputFiles({ name: 'bom.csv', mimeType: 'text/csv', buffer: Buffer.from(bom) });
+    await expect(staff.getByText('1 requisição importada.')).toBeVisible();
+    await expect(erros).toHaveCount(0);
+    await expect(staff.getByRole('article', { name: /MAERSK SANTOS/ })).toBeVisible();
+
+    // Opening while the demo's call 4521 is open: refused in the confirmation, nothing changes.
+    await staff.getByRole('button', { name: 'Abrir escala' }).click();
+    const dialogo = staff.getByRole('dialog');
+    await expect(dialogo).toContainText('Os trabalhadores passam a ver as ofertas');
+    await dialogo.getByRole('button', { name: 'Abrir escala' }).click();
+    await expect(dialogo).toContainText('A escala nº 4521 está aberta. Feche-a antes de abrir outra.');
+    await dialogo.getByRole('button', { name: 'Voltar' }).click();
+
+    // Close 4521 (with its confirmation), then open this one.
+    await staff.goto('/gestao/escalas/4521');
+    await staff.getByRole('button', { name: 'Fechar escala' }).click();
+    await expect(staff.getByRole('dialog')).toContainText('Não há como reabrir.');
+    await staff.getByRole('dialog').getByRole('button', { name: 'Fechar escala' }).click();
+    await expect(staff.locator('.gestao-topo').first()).toContainText('Fechada');
+
+    await staff.goto(`/gestao/escalas/${estado.num}`);
+    await staff.getByRole('button', { name: 'Abrir escala' }).click();
+    await staff.getByRole('dialog').getByRole('button', { name: 'Abrir escala' }).click();
+    await expect(staff.getByRole('dialog')).toHaveCount(0);
+    await expect(staff.locator('.gestao-topo').first()).toContainText('Aberta');
+    await expect(staff.getByRole('button', { name: 'Fechar escala' })).toBeVisible();
+    await expect(staff.getByText(/atualiza a cada/)).toBeVisible();
+    await conferirTela(staff, 'gestao-aberta');
+  });
+});
+
+test('dois estivadores escolhem a única vaga; a equipe fecha, apura, audita, publica e baixa PDF e CSV', async ({
+  page: staff,
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  expect(estado.num, 'o rascunho do teste anterior').toBeGreaterThan(0);
+  // Both workers choose the MSC AURORA Estivador offer in their own browsers.
+  for (const cod of ['100007', '100008']) {
+    const w = await novaPagina(browser);
+    await entrar(w, cod);
+    await w.goto('/escalacao/ofertas/estivador');
+    const oferta = w.getByRole('article', { name: /MSC AURORA/ }).locator('button.oferta');
+    await expect(oferta).toHaveCount(1);
+    await oferta.click();
+    await expect(oferta).toHaveAttribute('aria-pressed', 'true');
+    await expect(oferta).toHaveAttribute('data-situacao', '0');
+    await w.context().close();
+  }
+
+  await entrar(staff, '900002');
+  await staff.goto(`/gestao/escalas/${estado.num}`);
+  // The live counts show the two choices.
+  await expect(staff.locator('.gestao-contagem', { hasText: 'Escolhas' })).toContainText('2');
+  await staff.getByRole('button', { name: 'Fechar escala' }).click();
+  await staff.getByRole('dialog').getByRole('button', { name: 'Fechar escala' }).click();
+  await expect(staff.locator('.gestao-topo').first()).toContainText('Fechada');
+
+  await staff.getByRole('button', { name: 'Apurar rodízio' }).click();
+  await expect(
+    staff.getByText(
+      /Rodízio apurado em \d+ ms: 1 escalado para 4 vagas, 3 não preenchidas; 1 de 2 trabalhadores sem escala\./,
+    ),
+  ).toBeVisible();
+  const resultado = staff.locator('article.gestao-resultado');
+  const aurora = resultado.filter({ hasText: 'MSC AURORA' });
+  await expect(aurora.locator('.gestao-escalados li')).toHaveCount(1);
+  const num = (await aurora.locator('.gestao-num').innerText()).replace(/\D/g, '');
+  expect(['0007', '0008']).toContain(num);
+  estado.escalado = num === '0007' ? '100007' : '100008';
+  estado.naoEscalado = num === '0007' ? '100008' : '100007';
+  estado.numChamadaEscalado = num;
+  await expect(aurora.locator('.gestao-escalados')).toContainText(`${estado.escalado} · 1ª preferência`);
+  await expect(aurora.locator('.gestao-incompleta')).toHaveCount(0);
+  // MAERSK SANTOS: nobody chose, both functions highlighted as unfilled.
+  const maersk = resultado.filter({ hasText: 'MAERSK SANTOS' });
+  await expect(maersk.locator('.gestao-incompleta')).toHaveCount(2);
+  await expect(maersk.locator('.gestao-incompleta').first()).toContainText(
+    '0 de 2 vagas · 2 não preenchidas',
+  );
+
+  // The audit: why the other worker was not engaged.
+  await staff.getByLabel('Matrícula').fill(estado.naoEscalado);
+  await staff.getByRole('button', { name: 'Buscar' }).click();
+  const auditoria = staff.locator('.gestao-auditoria');
+  await expect(auditoria).toContainText(
+    `Não escalado: a 1ª (MSC AURORA, Porão 2, Estivador) foi preenchida por trabalhadores à sua frente no rodízio (último escalado: nº ${num}).`,
+  );
+  await conferirTela(staff, 'gestao-apurada');
+
+  await staff.getByRole('button', { name: 'Publicar' }).click();
+  await expect(staff.getByRole('dialog')).toContainText('Os escalados recebem o trabalho e o crachá');
+  await staff.getByRole('dialog').getByRole('button', { name: 'Publicar' }).click();
+  await expect(staff.locator('.gestao-topo').first()).toContainText('Publicada');
+  await expect(staff.getByRole('button', { name: /Apurar/ })).toHaveCount(0);
+
+  const [pdf] = await Promise.all([
+    staff.waitForEvent('download'),
+    staff.getByRole('button', { name: 'Escala (PDF)' }).click(),
+  ]);
+  expect(pdf.suggestedFilename()).toBe(`escala-${estado.num}.pdf`);
+  expect(
+    readFileSync(await pdf.path())
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-');
+  const [csv] = await Promise.all([
+    staff.waitForEvent('download'),
+    staff.getByRole('button', { name: 'Escala (CSV)' }).click(),
+  ]);
+  expect(csv.suggestedFilename()).toBe(`escala-${estado.num}.csv`);
+  const linhas = readFileSync(await csv.path(), 'utf8')
+    .trim()
+    .split(/\r?\n/);
+  expect(linhas).toHaveLength(2);
+  expect(linhas[1]).toContain(`;MSC AURORA;Tecon Suape;`);
+  expect(linhas[1]).toContain(`;${Number(num)};${estado.escalado};`);
+  await conferirTela(staff, 'gestao-publicada');
+});
+
+test('o escalado vê "Você foi escalado!", o trabalho atual e o crachá que vieram da escala', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  expect(estado.escalado, 'o resultado do teste anterior').not.toBe('');
+  await entrar(page, estado.escalado);
+  await page.goto('/inicio');
+  const cartao = page.locator('section.resultado-escala');
+  await expect(cartao.getByRole('heading', { name: 'Você foi escalado!' })).toBeVisible();
+  await expect(cartao).toContainText(`Escala nº ${estado.num}`);
+  await expect(cartao).toContainText('Estivador no MSC AURORA, Porão 2 (Contêineres)');
+  await expect(cartao).toContainText('Escalado na sua 1ª preferência (MSC AURORA, Porão 2, Estivador).');
+  const corrente = page.locator('section.trabalho-corrente');
+  await expect(corrente).toContainText('MSC AURORA');
+  await expect(corrente).toContainText('Tecon Suape');
+  await expect(corrente).toContainText(diaLocal(1).split('-').reverse().join('/'));
+  await expect(corrente).toContainText('13-19');
+  await conferirTela(page, 'resultado-escalado-inicio');
+  await corrente.getByRole('button', { name: 'Crachá' }).click();
+  const cracha = page.getByRole('dialog');
+  await expect(cracha).toContainText('MSC AURORA');
+  await expect(cracha).toContainText('Cais CMU Leste');
+  await expect(cracha).toContainText(estado.escalado);
+  await page.keyboard.press('Escape');
+
+  await page.goto('/escalacao');
+  await expect(page.getByRole('heading', { name: 'Você foi escalado!' })).toBeVisible();
+  await conferirTela(page, 'resultado-escalado-escalacao');
+});
+
+test('o outro estivador vê por que não foi escalado', async ({ page }) => {
+  test.setTimeout(120_000);
+  expect(estado.naoEscalado, 'o resultado do teste anterior').not.toBe('');
+  await entrar(page, estado.naoEscalado);
+  await page.goto('/inicio');
+  const cartao = page.locator('section.resultado-escala');
+  await expect(cartao.getByRole('heading', { name: 'Você não foi escalado' })).toBeVisible();
+  const motivo = `Não escalado: a 1ª (MSC AURORA, Porão 2, Estivador) foi preenchida por trabalhadores à sua frente no rodízio (último escalado: nº ${estado.numChamadaEscalado}).`;
+  await expect(cartao).toContainText(motivo);
+  await expect(page.locator('section.trabalho-corrente')).toHaveCount(0);
+  await cartao.getByText('Por que, escolha por escolha').click();
+  await expect(cartao.locator('.resultado-escala-motivos').first().locator('li')).toHaveCount(1);
+  // The published call's confirmed list: who was engaged, the number the audit names.
+  await cartao.getByText('Quem foi escalado nesta escala').click();
+  const escalados = cartao.locator('.resultado-escala-escalados li');
+  await expect(escalados).toHaveCount(1);
+  await expect(escalados.first()).toContainText(`nº ${estado.numChamadaEscalado}`);
+  await conferirTela(page, 'resultado-nao-escalado-inicio');
+  await page.goto('/escalacao');
+  await expect(page.getByRole('heading', { name: 'Você não foi escalado' })).toBeVisible();
+  await conferirTela(page, 'resultado-nao-escalado-escalacao');
+});

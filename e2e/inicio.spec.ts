@@ -141,6 +141,15 @@ test('/funcoes é pública e mostra as categorias com cor e ícone', async ({ pa
     .locator('.funcao-chip-icone')
     .first();
   await expect(majorado).toHaveCSS('background-color', rgb(COR_MAJORADA.fundo));
+
+  // At 360 px every name stays inside its tile ('Contramestre' overflowed it, issue 14).
+  await page.setViewportSize({ width: 360, height: 740 });
+  const transbordam = await page
+    .locator('.funcao-chip')
+    .evaluateAll((chips) =>
+      chips.filter((c) => c.scrollWidth > c.clientWidth + 1).map((c) => c.textContent?.trim()),
+    );
+  expect(transbordam).toEqual([]);
 });
 
 test('/fale-com-o-ogmo mostra Em breve!', async ({ page }) => {

@@ -56,6 +56,23 @@ describe('limites das chamadas caras', () => {
     const recusadas = rajada.filter((r) => r.status !== 200);
     expect(recusadas).toHaveLength(5);
     for (const r of recusadas) conferir429(r, 3);
+    // The path written another way is the same route and the same bucket, or no route at all: never a PDF.
+    for (const url of [
+      '/%61pi/avulso/contracheque',
+      '//api/avulso/contracheque',
+      '/api/avulso/%63ontracheque',
+    ]) {
+      const r = await jose.get(url, { arquivo });
+      if (r.status === 404) expect(r.corpo, url).toMatchObject({ codigoErro: 'NaoEncontrado' });
+      else conferir429(r, 3);
+    }
+    // HEAD runs the same handler (it draws the PDF too): the same bucket.
+    const head = await jose.requisitar({
+      method: 'HEAD',
+      url: `/api/avulso/contracheque?arquivo=${arquivo}`,
+    });
+    expect(head.status).toBe(429);
+    expect(head.headers['retry-after']).toBe('3');
     // The same worker logged in on another device is another session, with its own minute.
     const outroAparelho = await amb.logado('100001');
     expect((await outroAparelho.get('/api/avulso/contracheque', { arquivo })).status).toBe(200);

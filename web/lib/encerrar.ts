@@ -23,8 +23,8 @@ export function limparSessaoLocal(): string {
 /** Logout: POST /api/logout (the server revokes the token), then the local clean-up. */
 export async function encerrarSessao(): Promise<string> {
   // This phone stops getting the worker's notices; the server drops the session's subscription itself.
-  // Loaded here, not with the login page (docs/decisions/0135); a chunk that cannot load (no network, a
-  // service worker of an older version) must not stop the logout.
+  // Loaded here, not with the login page (docs/decisions/0133-orcamentos-do-celular.md); a chunk that
+  // cannot load (no network, a service worker of an older version) must not stop the logout.
   try {
     await (await import('./avisos-push.ts')).esquecerAvisosNoAparelho();
   } catch {

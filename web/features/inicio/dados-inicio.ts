@@ -13,8 +13,8 @@ const ESPERA_MAXIMA_MS = 2_000;
 /**
  * The answers the home's frame shows above its cards (call box, published result, current job), asked while
  * the page's code downloads, so the page renders once with them: the cards no longer jump down when they
- * arrive (Lighthouse measured a CLS of 0.36-0.39 on /inicio; docs/decisions/0135). A failed answer is left
- * to the components, which show it as before.
+ * arrive (Lighthouse measured a CLS of 0.36-0.39 on /inicio; docs/decisions/0133-orcamentos-do-celular.md).
+ * A failed answer is left to the components, which show it as before.
  */
 export async function prepararInicio(): Promise<null> {
   // Without a session the login guard (a parent loader, run beside this one) redirects: ask nothing.

@@ -115,9 +115,12 @@ test('as mensagens de serviço aparecem uma de cada vez e não voltam', async ({
   await page.getByRole('dialog').getByRole('button', { name: 'Fechar' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
+  // After the reload the queue comes back empty from the server, so no dialog can open (no fixed wait).
+  const fila = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/avulso/mensagens');
   await page.reload();
+  const resposta = await fila;
+  expect((await resposta.json()).dados).toEqual([]);
   await expect(page.getByTestId('caixa-chamada')).toBeVisible();
-  await page.waitForTimeout(800);
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
@@ -160,8 +163,12 @@ test('capturas de /inicio, do crachá e de /funcoes', async ({ page }) => {
     await expect(page.locator('.barra-avulso-foto')).toBeVisible();
     await capturar(page, `inicio-${nome}`);
     await page.getByRole('button', { name: 'Crachá' }).click();
-    await expect(page.getByRole('dialog')).toBeVisible();
-    await page.waitForTimeout(300);
+    const cracha = page.getByRole('dialog');
+    await expect(cracha).toBeVisible();
+    // Its opening animation over (instead of a fixed wait).
+    await cracha.evaluate((el) =>
+      Promise.all(el.getAnimations({ subtree: true }).map((a: { finished: Promise<unknown> }) => a.finished)),
+    );
     // The badge is a fixed full-screen dialog: a viewport shot shows what the gate sees.
     await page.screenshot({ path: path.join(DIR_CAPTURAS, `cracha-${nome}.png`) });
     await page.keyboard.press('Escape');

@@ -148,6 +148,14 @@ test.describe('a equipe roda a escala', () => {
     await expect(form).toHaveCount(0);
     await expect(staff.getByRole('article', { name: /MSC AURORA/ })).toBeVisible();
 
+    // The template the operators can start from: the header the import expects.
+    const [modelo] = await Promise.all([
+      staff.waitForEvent('download'),
+      staff.getByRole('button', { name: 'Baixar modelo' }).click(),
+    ]);
+    expect(modelo.suggestedFilename()).toBe('modelo-requisicoes.csv');
+    expect(readFileSync(await modelo.path(), 'utf8').split(/\r?\n/)[0]).toBe(`\uFEFF${CABECALHO}`);
+
     // A CSV with bad lines: nothing imported, every line and column listed.
     const amanha = diaLocal(1).split('-').reverse().join('/');
     const ruim = [
@@ -336,8 +344,8 @@ test('o outro estivador vê por que não foi escalado', async ({ page }) => {
   const motivo = `Não escalado: a 1ª (MSC AURORA, Porão 2, Estivador) foi preenchida por trabalhadores à sua frente no rodízio (último escalado: nº ${estado.numChamadaEscalado}).`;
   await expect(cartao).toContainText(motivo);
   await expect(page.locator('section.trabalho-corrente')).toHaveCount(0);
-  await cartao.getByText('Por que, escolha por escolha').click();
-  await expect(cartao.locator('.resultado-escala-motivos').first().locator('li')).toHaveCount(1);
+  // One choice: the paragraph says it all, no per-choice list repeating it.
+  await expect(cartao.getByText('Por que, escolha por escolha')).toHaveCount(0);
   // The published call's confirmed list: who was engaged, the number the audit names.
   await cartao.getByText('Quem foi escalado nesta escala').click();
   const escalados = cartao.locator('.resultado-escala-escalados li');

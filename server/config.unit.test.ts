@@ -51,3 +51,32 @@ describe('carregarConfig: Web Push (docs/decisions/0162)', () => {
     );
   });
 });
+
+describe('carregarConfig: limites (docs/decisions/0091)', () => {
+  it('defaults: 30 s per request, 256 connections per address, 20/300/30 expensive calls a minute, cleanup every 10 min', () => {
+    const c = carregarConfig({});
+    expect(c.limites).toEqual({
+      tempoRequisicaoSegundos: 30,
+      conexoesPorEndereco: 256,
+      carosPorMinutoSessao: 20,
+      carosPorMinutoEndereco: 300,
+      publicosPorMinutoEndereco: 30,
+    });
+    expect(c.limpezaMinutos).toBe(10);
+  });
+
+  it('0 turns a cap off; what is not a whole number from 0 up is refused', () => {
+    expect(
+      carregarConfig({ CONEXOES_POR_ENDERECO: '0', CAROS_POR_MINUTO_SESSAO: '0' }).limites,
+    ).toMatchObject({
+      conexoesPorEndereco: 0,
+      carosPorMinutoSessao: 0,
+    });
+    for (const valor of ['-1', '2.5', 'muitas']) {
+      expect(() => carregarConfig({ CONEXOES_POR_ENDERECO: valor })).toThrow(valor);
+      expect(() => carregarConfig({ PUBLICOS_POR_MINUTO_ENDERECO: valor })).toThrow(valor);
+    }
+    expect(() => carregarConfig({ TEMPO_REQUISICAO_SEGUNDOS: '0' })).toThrow('0');
+    expect(() => carregarConfig({ LIMPEZA_MINUTOS: '-5' })).toThrow('-5');
+  });
+});

@@ -27,9 +27,38 @@ export interface OpcoesTransmissor {
   relatarFalha: (erro: unknown) => void;
 }
 
+const CRLF = Buffer.from('\r\n', 'latin1');
+
+/**
+ * A message encoded once for every stream it goes to (docs/decisions/0171): its bytes, and the same bytes
+ * framed as one HTTP/1.1 chunk, written straight to each socket (one write instead of the four, the cork and
+ * the tick that `ServerResponse.write` spends per stream).
+ */
+export class Quadro {
+  readonly bytes: Buffer;
+  private emPedaco: Buffer | undefined;
+  constructor(texto: string) {
+    this.bytes = Buffer.from(texto);
+  }
+  get pedaco(): Buffer {
+    this.emPedaco ??= Buffer.concat([
+      Buffer.from(`${this.bytes.length.toString(16)}\r\n`, 'latin1'),
+      this.bytes,
+      CRLF,
+    ]);
+    return this.emPedaco;
+  }
+}
+
+/**
+ * Streams one worker may hold open on this server, whatever the sessions (docs/decisions/0190): a phone's tabs
+ * and a few devices fit; a script that keeps opening them gets 429 instead of a socket each.
+ */
+export const FLUXOS_POR_AVULSO = 8;
+
 /** Streams checked at once by a heartbeat (one query of the session cache each). */
 const LOTE_PULSO = 500;
-const PULSO = Buffer.from(': pulso\n\n');
+const PULSO = new Quadro(': pulso\n\n');
 
 /** A Server-Sent Events message; `data` is one line of JSON. */
 export function mensagemSse<T extends TipoEventoAoVivo>(tipo: T, dados: EventoAoVivo<T>): string {
@@ -54,6 +83,8 @@ interface EstadoCategoria {
  */
 export class Transmissor {
   private readonly clientes = new Set<ClienteAoVivo>();
+  /** Open streams by worker (the cap, FLUXOS_POR_AVULSO). */
+  private readonly porAvulso = new Map<string, number>();
   private readonly categorias = new Map<string, EstadoCategoria>();
 
   private readonly fonte: FonteAoVivo;
@@ -68,10 +99,16 @@ export class Transmissor {
     return this.clientes.size;
   }
 
+  /** True when the worker already holds FLUXOS_POR_AVULSO streams here: the route refuses the next. */
+  lotado(codAvulso: string): boolean {
+    return (this.porAvulso.get(codAvulso) ?? 0) >= FLUXOS_POR_AVULSO;
+  }
+
   /** Registers a stream and sends it the state now: the open call and its categories' counts. */
   async conectar(cliente: ClienteAoVivo): Promise<void> {
     this.clientes.add(cliente);
-    cliente.resposta.on('close', () => this.clientes.delete(cliente));
+    this.porAvulso.set(cliente.codAvulso, (this.porAvulso.get(cliente.codAvulso) ?? 0) + 1);
+    cliente.resposta.on('close', () => this.remover(cliente));
     const escalaAberta = await this.fonte.escalaAberta();
     this.escrever(cliente, mensagemSse('estado', { escalaAberta, categorias: [...cliente.categorias] }));
     if (!escalaAberta) return;
@@ -120,7 +157,7 @@ export class Transmissor {
 
   /** A service message was queued for a worker: their streams are told. */
   avisarMensagem(codAvulso: string): void {
-    const texto = Buffer.from(mensagemSse('mensagem', {}));
+    const texto = new Quadro(mensagemSse('mensagem', {}));
     for (const cliente of this.clientes) if (cliente.codAvulso === codAvulso) this.escrever(cliente, texto);
   }
 
@@ -160,8 +197,16 @@ export class Transmissor {
     for (const estado of this.categorias.values()) clearTimeout(estado.agendada);
   }
 
+  /** Forgets a stream (once, whichever way it ended). */
+  private remover(cliente: ClienteAoVivo): void {
+    if (!this.clientes.delete(cliente)) return;
+    const resto = (this.porAvulso.get(cliente.codAvulso) ?? 1) - 1;
+    if (resto > 0) this.porAvulso.set(cliente.codAvulso, resto);
+    else this.porAvulso.delete(cliente.codAvulso);
+  }
+
   private encerrar(cliente: ClienteAoVivo): void {
-    this.clientes.delete(cliente);
+    this.remover(cliente);
     cliente.resposta.end();
   }
 
@@ -169,8 +214,8 @@ export class Transmissor {
     try {
       const escalaAberta = await this.fonte.escalaAberta();
       // Encoded once: the same bytes go to every stream.
-      const bytes = Buffer.from(mensagemSse('escala', { numEscalacao, escalaAberta }));
-      for (const cliente of this.clientes) this.escrever(cliente, bytes);
+      const quadro = new Quadro(mensagemSse('escala', { numEscalacao, escalaAberta }));
+      for (const cliente of this.clientes) this.escrever(cliente, quadro);
     } catch (erro) {
       this.opcoes.relatarFalha(erro);
     }
@@ -242,25 +287,35 @@ export class Transmissor {
         });
       }
       if (texto) {
-        const bytes = Buffer.from(texto);
-        for (const cliente of interessados) this.escrever(cliente, bytes);
+        const quadro = new Quadro(texto);
+        for (const cliente of interessados) this.escrever(cliente, quadro);
       }
     } catch (erro) {
       this.opcoes.relatarFalha(erro);
     }
   }
 
-  private escrever(cliente: ClienteAoVivo, texto: string | Buffer): void {
+  private escrever(cliente: ClienteAoVivo, mensagem: string | Quadro): void {
     const resposta = cliente.resposta;
     if (resposta.writableEnded || resposta.destroyed) {
-      this.clientes.delete(cliente);
+      this.remover(cliente);
       return;
     }
     if (resposta.writableLength > this.opcoes.maximoPendenteBytes) {
-      this.clientes.delete(cliente);
+      this.remover(cliente);
       resposta.destroy();
       return;
     }
-    resposta.write(texto);
+    const quadro = typeof mensagem === 'string' ? new Quadro(mensagem) : mensagem;
+    const socket = resposta.socket;
+    // Straight to the socket only when the response frames chunks and holds nothing unsent of its own.
+    if (
+      socket &&
+      resposta.chunkedEncoding &&
+      resposta.headersSent &&
+      resposta.writableLength === socket.writableLength
+    )
+      socket.write(quadro.pedaco);
+    else resposta.write(quadro.bytes);
   }
 }

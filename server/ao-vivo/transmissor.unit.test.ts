@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { type ClienteAoVivo, Transmissor } from './transmissor.ts';
+import { type ClienteAoVivo, Quadro, Transmissor } from './transmissor.ts';
 
 /** A stream's response as the transmitter uses it: what was written, and whether it ended. */
 function resposta() {
@@ -91,5 +91,9 @@ describe('Transmissor (docs/decisions/0171)', () => {
     expect(ultimos[1]).toBe(ultimos[0]);
     expect(ultimos[2]).toBe(ultimos[0]);
     expect(ultimos[0]?.toString()).toContain('event: escala');
+  });
+
+  it('um quadro é um pedaço HTTP/1.1 com o tamanho em bytes, não em caracteres', () => {
+    expect(new Quadro('data: ção\n\n').pedaco.toString()).toBe('d\r\ndata: ção\n\n\r\n');
   });
 });

@@ -105,6 +105,10 @@ describe('respostas abaixo das rotas, no envelope', () => {
     conferirRecusa(r, 'TempoEsgotado', 'cabeçalhos lentos');
   });
 
+  it('conexão aberta que nunca manda nada: 408 TempoEsgotado e fechada', async () => {
+    conferirRecusa(await conversar(porta, () => {}), 'TempoEsgotado', 'conexão muda');
+  });
+
   it('corpo gotejado além do tempo: 408 TempoEsgotado e a conexão fechada', async () => {
     const r = await conversar(porta, (s) => {
       s.write(

@@ -110,7 +110,8 @@ export function ResultadoEscala({ semEscolhas = false }: { semEscolhas?: boolean
       </h2>
       <p className="texto-suave">{chamada(r)}</p>
       <p>{r.motivo}</p>
-      {r.escolhas.length > 0 ? (
+      {/* One choice: its sentence is the paragraph already. */}
+      {r.escolhas.length > 1 ? (
         <details className="resultado-escala-motivos">
           <summary>Por que, escolha por escolha</summary>
           <ol>

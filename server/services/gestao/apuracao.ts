@@ -37,7 +37,7 @@ export async function lerEntradaRodizio(
   numEscalacao: number,
   horasDescanso: number,
 ): Promise<EntradaLida> {
-  const [ofertas, escolhas, avulsos, impedimentos, habilitacoes, ponteiros] = await Promise.all([
+  const [ofertas, escolhas, avulsos, impedimentos, ponteiros] = await Promise.all([
     db
       .selectFrom('oferta as o')
       .innerJoin('requisicao as r', 'r.num_requisicao', 'o.num_requisicao')
@@ -53,10 +53,22 @@ export async function lerEntradaRodizio(
       ])
       .where('o.num_escalacao', '=', numEscalacao)
       .execute(),
+    // Each choice with whether the worker holds its function now (one lookup by key per choice, instead of
+    // reading every qualification of every chooser).
     db
-      .selectFrom('escolha')
-      .select(['cod_avulso', 'seq_categoria', 'preferencia', 'hora_digitacao'])
-      .where('num_escalacao', '=', numEscalacao)
+      .selectFrom('escolha as e')
+      .leftJoin('oferta as o', 'o.seq_categoria', 'e.seq_categoria')
+      .leftJoin('habilitacao as h', (j) =>
+        j.onRef('h.cod_avulso', '=', 'e.cod_avulso').onRef('h.cod_funcao', '=', 'o.cod_funcao'),
+      )
+      .select([
+        'e.cod_avulso',
+        'e.seq_categoria',
+        'e.preferencia',
+        'e.hora_digitacao',
+        'h.cod_funcao as habilitada',
+      ])
+      .where('e.num_escalacao', '=', numEscalacao)
       .execute(),
     db
       .selectFrom('avulso')
@@ -69,13 +81,6 @@ export async function lerEntradaRodizio(
       .selectFrom('impedimento_mensagem')
       .select(['cod_avulso', 'mensagem'])
       .where('ordem', '=', 1)
-      .where('cod_avulso', 'in', (eb) =>
-        eb.selectFrom('escolha').select('cod_avulso').where('num_escalacao', '=', numEscalacao),
-      )
-      .execute(),
-    db
-      .selectFrom('habilitacao')
-      .select(['cod_avulso', 'cod_funcao'])
       .where('cod_avulso', 'in', (eb) =>
         eb.selectFrom('escolha').select('cod_avulso').where('num_escalacao', '=', numEscalacao),
       )
@@ -109,7 +114,6 @@ export async function lerEntradaRodizio(
     lista.push({ inicio: Date.parse(t.inicio), fim: Date.parse(t.fim) });
     engajamentosDe.set(t.cod_avulso, lista);
   }
-  const habilitado = new Set(habilitacoes.map((h) => `${h.cod_avulso}|${h.cod_funcao}`));
   const motivo = new Map(impedimentos.map((i) => [i.cod_avulso, i.mensagem]));
   const turnoDe = new Map(
     ofertas.map((o) => [
@@ -142,7 +146,7 @@ export async function lerEntradaRodizio(
       ofertaId: e.seq_categoria,
       preferencia: e.preferencia,
       horaDigitacao: e.hora_digitacao,
-      habilitado: turno !== undefined && habilitado.has(`${e.cod_avulso}|${turno.codFuncao}`),
+      habilitado: turno !== undefined && e.habilitada !== null,
       comDescanso:
         turno !== undefined && temDescanso(turno, engajamentosDe.get(e.cod_avulso) ?? [], horasDescanso),
     };

@@ -1,55 +1,58 @@
 import { createHash } from 'node:crypto';
 import { type RawBuilder, sql } from 'kysely';
 import type { Banco } from '../../db/connection.ts';
-import type { Database } from '../../db/schema.ts';
 
 /**
- * A digest of the rows a refused write must not change (docs/decisions/0064-fuzz-da-api.md): every row of
- * the fuzzing workers, and for staff routes the tables staff act on. Left out on purpose: the throttle's own
- * records (`tentativa`, `registro_bloqueio`: counting a refused guess is the point of them), a session's
- * last-use instant, and blobs no route writes (photos, the PDFs of issued declarations: their rows are in).
+ * A digest of the rows a refused write must not change (docs/decisions/0064-fuzz-da-api.md), over every table
+ * the database has, read from the database itself so a table added later is covered: a table with a
+ * `cod_avulso` column by the fuzzing workers' rows only, any other table whole. Left out on purpose: the
+ * throttle's own records (counting a refused guess is the point of them), secrets, the migrations' own
+ * bookkeeping, the bulk pay lines no route writes, a session's sliding instants, and blobs no route writes
+ * (photos, the PDFs of issued declarations: their rows are in).
  */
 
-type Tabela = keyof Database;
+const TABELAS_FORA: ReadonlySet<string> = new Set([
+  'tentativa',
+  'registro_bloqueio',
+  'segredo',
+  'migracao',
+  'migracao_trava',
+  'kysely_migration',
+  'kysely_migration_lock',
+  'sqlite_sequence',
+  'verba_contracheque',
+]);
+const COLUNAS_FORA: Readonly<Record<string, readonly string[]>> = {
+  sessao: ['ultimo_uso_em', 'expira_em'],
+  declaracao: ['pdf'],
+  foto: ['conteudo'],
+};
 
-/** Tables with the worker's rows, and the column that names the worker. */
-const DO_TRABALHADOR: readonly Tabela[] = [
-  'avulso',
-  'impedimento_mensagem',
-  'habilitacao',
-  'trabalho',
-  'mensagem_servico',
-  'mensagem_lida',
-  'declaracao_habilitacao',
-  'contracheque',
-  'ficha_financeira',
-  'informe_rendimentos',
-  'votante',
-  'escolha',
-  'escala_engajamento',
-  'escala_decisao',
-  'papel',
-];
+interface TabelaLida {
+  nome: string;
+  colunas: string[];
+  doTrabalhador: boolean;
+}
 
-/** What staff routes act on (the calls, their requisitions and pointers, the elections), whole. */
-const DA_EQUIPE: readonly Tabela[] = [
-  'escala',
-  'requisicao',
-  'porao',
-  'oferta',
-  'escala_ponteiro',
-  'ponteiro_rodizio',
-  'eleicao',
-  'candidato',
-  'apuracao',
-  'cedula',
-  'votante',
-  'operador',
-  'navio',
-  'local_atracacao',
-  'papel',
-  'parametro',
-];
+const tabelasPorBanco = new WeakMap<Banco, Promise<TabelaLida[]>>();
+
+function tabelasDe(banco: Banco): Promise<TabelaLida[]> {
+  let tabelas = tabelasPorBanco.get(banco);
+  if (!tabelas) {
+    tabelas = banco.db.introspection.getTables().then((lista) =>
+      lista
+        .filter((t) => !TABELAS_FORA.has(t.name) && !t.isView)
+        .map((t) => ({
+          nome: t.name,
+          colunas: t.columns.map((c) => c.name).filter((c) => !COLUNAS_FORA[t.name]?.includes(c)),
+          doTrabalhador: t.columns.some((c) => c.name === 'cod_avulso'),
+        }))
+        .sort((a, b) => a.nome.localeCompare(b.nome)),
+    );
+    tabelasPorBanco.set(banco, tabelas);
+  }
+  return tabelas;
+}
 
 function resumir(linhas: readonly unknown[]): string {
   const textos = linhas.map((l) =>
@@ -70,37 +73,25 @@ interface Parte {
   consulta: RawBuilder<unknown>;
 }
 
-function partes(codAvulsos: readonly string[], equipe: boolean): Parte[] {
+function partes(tabelas: readonly TabelaLida[], codAvulsos: readonly string[]): Parte[] {
   const donos = sql.join(codAvulsos.map((c) => sql`${c}`));
-  const lista: Parte[] = DO_TRABALHADOR.map((t) => ({
-    nome: `${t}(trabalhador)`,
-    consulta: sql`select * from ${sql.table(t)} where cod_avulso in (${donos})`,
-  }));
-  lista.push({
-    nome: 'sessao(trabalhador)',
-    consulta: sql`select token_hash, sessao_id, cod_avulso, quiosque, criada_em, revogada_em from sessao
-      where cod_avulso in (${donos})`,
+  return tabelas.map((t) => {
+    const colunas = sql.join(t.colunas.map((c) => sql.ref(c)));
+    return t.doTrabalhador
+      ? {
+          nome: `${t.nome}(trabalhador)`,
+          consulta: sql`select ${colunas} from ${sql.table(t.nome)} where cod_avulso in (${donos})`,
+        }
+      : { nome: t.nome, consulta: sql`select ${colunas} from ${sql.table(t.nome)}` };
   });
-  lista.push({
-    nome: 'declaracao(trabalhador)',
-    consulta: sql`select id, tipo, cod_avulso, codigo_verificacao, emitida_em, nome, cpf, situacoes
-      from declaracao where cod_avulso in (${donos})`,
-  });
-  if (equipe)
-    for (const t of DA_EQUIPE) lista.push({ nome: t, consulta: sql`select * from ${sql.table(t)}` });
-  return lista;
 }
 
 /**
  * On PostgreSQL one round trip: each set hashed by the server (md5 over its rows as text, in order). On
  * SQLite, in-process, the rows are read and hashed here.
  */
-export async function digestoLinhas(
-  banco: Banco,
-  codAvulsos: readonly string[],
-  equipe: boolean,
-): Promise<Digesto> {
-  const lista = partes(codAvulsos, equipe);
+export async function digestoLinhas(banco: Banco, codAvulsos: readonly string[]): Promise<Digesto> {
+  const lista = partes(await tabelasDe(banco), codAvulsos);
   const porTabela: Record<string, string> = {};
   if (banco.dialeto === 'postgres') {
     const uniao = sql.join(

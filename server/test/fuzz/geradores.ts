@@ -404,6 +404,59 @@ function corpoDaRota(
   );
 }
 
+/** The columns of the operators' CSV (docs/produto/gestao.md §CSV): a right header gets past the first check. */
+const COLUNAS_CSV = [
+  'codOperador',
+  'codNavio',
+  'dataOperacao',
+  'codPeriodo',
+  'horaInicio',
+  'horaFim',
+  'codLocalAtrac',
+  'numPorao',
+  'nomeMercadoria',
+  'tonelagem',
+  'codFuncao',
+  'numVagas',
+];
+
+/**
+ * A body the route takes as text (`tipoCorpo`, the operators' CSV): lines of cells, right and wrong, under the
+ * right header or a broken one, with `;` or `,`, unclosed quotes, formulas, CR, NUL; mostly with its own type.
+ */
+function corpoDeTexto(tipo: string): fc.Arbitrary<{ corpo: string | Buffer | undefined; tipo?: string }> {
+  const celula = fc.oneof(
+    { weight: 3, arbitrary: fc.integer({ min: -5, max: 1_000 }).map(String) },
+    {
+      weight: 2,
+      arbitrary: fc.constantFrom('02/12/2026', '31/02/2026', 'PR01', 'BL99', 'PR100', '12.500', '1,5'),
+    },
+    { weight: 2, arbitrary: textoHostil() },
+    { weight: 1, arbitrary: fc.constantFrom('', '"', '""', '"a;b"', '"sem fim', '\r', '=1+1', '@SUM(A1)') },
+  );
+  const linha = fc
+    .tuple(fc.array(celula, { minLength: 0, maxLength: 14 }), fc.constantFrom(';', ',', '\t'))
+    .map(([cs, sep]) => cs.join(sep));
+  const cabecalho = fc.oneof(
+    { weight: 3, arbitrary: fc.constant(COLUNAS_CSV.join(';')) },
+    { weight: 1, arbitrary: fc.shuffledSubarray(COLUNAS_CSV).map((cs) => cs.join(';')) },
+    { weight: 1, arbitrary: linha },
+  );
+  const texto = fc
+    .tuple(cabecalho, fc.array(linha, { maxLength: 8 }), fc.constantFrom('\n', '\r\n'))
+    .map(([c, ls, fim]) => [c, ...ls].join(fim));
+  const tipoArb = fc.oneof(
+    { weight: 8, arbitrary: fc.constant(tipo) },
+    { weight: 2, arbitrary: fc.constantFrom(...TIPOS_CONTEUDO, 'text/csv; charset=latin1') },
+    { weight: 1, arbitrary: fc.constant(undefined) },
+  );
+  return fc.oneof(
+    { weight: 6, arbitrary: fc.record({ corpo: texto, tipo: tipoArb }) },
+    { weight: 1, arbitrary: fc.record({ corpo: fc.constantFrom(...BYTES_INVALIDOS), tipo: tipoArb }) },
+    { weight: 1, arbitrary: fc.record({ corpo: fc.constant(undefined), tipo: tipoArb }) },
+  );
+}
+
 /** A path or query value as a string (how it travels), from the node or anything odd. */
 function textoDoValor(v: unknown): string {
   if (typeof v === 'string') return v.startsWith(CRU) ? v.slice(CRU.length) : v;
@@ -533,8 +586,14 @@ export function casoDaRota(rota: RotaFuzz, opcoes: OpcoesGeradores): fc.Arbitrar
     });
   const temCorpo = rota.metodo !== 'GET';
   const semCorpo = fc.constant({ corpo: undefined as string | Buffer | undefined, tipo: undefined });
+  const tipoCorpo = rota.endpoint?.tipoCorpo;
   const corpoArb = temCorpo
-    ? corpoDaRota(corpo)
+    ? tipoCorpo
+      ? fc.oneof(
+          { weight: 3, arbitrary: corpoDeTexto(tipoCorpo) },
+          { weight: 1, arbitrary: corpoDaRota(corpo) },
+        )
+      : corpoDaRota(corpo)
     : fc.oneof({ weight: 12, arbitrary: semCorpo }, { weight: 1, arbitrary: corpoDaRota(undefined) });
   const cabecalhos = fc.oneof(
     { weight: 3, arbitrary: fc.constant([] as (readonly [string, string])[]) },

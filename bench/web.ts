@@ -123,14 +123,22 @@ async function medir(
   rodada: number,
   manterSessao: boolean,
 ): Promise<Medida> {
-  const resultado = await lighthouse(url, {
-    port: porta,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: ['performance'],
-    // /inicio keeps the worker's token (localStorage); caches are cleared by hand before each run.
-    disableStorageReset: manterSessao,
-  });
+  const rodar = () =>
+    lighthouse(url, {
+      port: porta,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      // /inicio keeps the worker's token (localStorage); caches are cleared by hand before each run.
+      disableStorageReset: manterSessao,
+    });
+  let resultado = await rodar();
+  // On a loaded machine Chromium sometimes loses the trace (NO_NAVSTART, "please run Lighthouse again"):
+  // the run is repeated, at most twice, and said so.
+  for (let tentativa = 1; tentativa <= 2 && resultado?.lhr.runtimeError; tentativa++) {
+    console.log(`${url}: ${resultado.lhr.runtimeError.code}, medindo de novo (${tentativa})…`);
+    resultado = await rodar();
+  }
   if (!resultado) throw new Error(`Lighthouse não mediu ${url}`);
   const { lhr } = resultado;
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);

@@ -15,6 +15,12 @@ export const CATEGORIA_OGMO = 9;
 
 export const ARTIGO = { registro: 55, cadastro: 54 } as const;
 
+/**
+ * The OGMO staff's role that runs calls in /gestao (docs/decisions/0150). Here, not in common/api/gestao.ts:
+ * the web's route guard needs the name without /gestao's schemas (docs/decisions/0133-orcamentos-do-celular.md).
+ */
+export const PAPEL_ESCALADOR = 'escalador';
+
 /** The four categories of the electronic call, their route segment and code (docs/produto/decisoes.md §3). */
 export const categoriasEscala = [
   { segmento: 'estivador', codigo: 1, nome: 'Estivador' },

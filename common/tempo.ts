@@ -32,6 +32,19 @@ export function dataHoraLocal(instante: Date, fuso: string): { data: string; hor
   return { data: format(local, 'yyyy-MM-dd'), hora: format(local, 'HH:mm') };
 }
 
+/** The server's default port time zone (FUSO_HORARIO), what a client shows until /api/config answers. */
+export const FUSO_PADRAO = 'America/Recife';
+
+/**
+ * An instant (or its ISO text) as the port's clock shows it, in a date-fns pattern ('HH:mm:ss',
+ * "dd/MM/yyyy 'às' HH:mm"); '' for a value that is not an instant. Whatever the device's zone
+ * (docs/decisions/0121-fuso-do-porto.md).
+ */
+export function formatarNoFuso(instante: Date | string, fuso: string, padrao: string): string {
+  const ms = typeof instante === 'string' ? Date.parse(instante) : instante.getTime();
+  return Number.isNaN(ms) ? '' : format(new TZDate(ms, fuso), padrao);
+}
+
 /** Local hour (0-23) of an instant. */
 export function horaLocal(instante: Date, fuso: string): number {
   return new TZDate(instante.getTime(), fuso).getHours();

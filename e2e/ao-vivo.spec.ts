@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
-import { expect, type Page, request, test } from '@playwright/test';
-import { entrar } from './apoio.ts';
+import { type Page, request } from '@playwright/test';
+import { entrar, expect, test } from './apoio.ts';
 
 /**
  * The call as it happens (docs/decisions/0160), on a server and database of its own: closing the call here

@@ -17,7 +17,10 @@ const cartaoDe = (page: Page) => page.getByRole('region', { name: 'Avisos no cel
 test('no celular: o cartão aparece desativado; com a permissão, a tentativa sem serviço de avisos mostra o erro em português', async ({
   page,
   context,
+  consoleDoNavegador,
 }) => {
+  // Chromium's own message when a test profile asks for Push: what the test provokes on purpose.
+  consoleDoNavegador.aceitar(/does not support the Push API in incognito mode/);
   await context.grantPermissions(['notifications']);
   await entrar(page, '100001');
   await page.goto('/minha-conta/configuracoes');

@@ -1,19 +1,16 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { capturar, entrar, TELAS } from './apoio.ts';
+import { conferirTela, entrar, expect, horaDoPorto, TELAS, test } from './apoio.ts';
 
 /**
  * The lockdown and MP 945 declarations (docs/produto/minha-conta.md §2, §4, §5) walked by 100001 up to the PDF, the
  * not-enabled path (100002), an issued one (100004) and the public verification page.
  */
 
-/** A screenshot of the current step on the phone and on the desktop. */
-async function capturarAmbas(page: Page, nome: string) {
+/** The current step checked (and shot) on the phone and on the desktop; the test goes on at 360 px. */
+async function conferirPasso(page: Page, nome: string) {
   await page.evaluate('window.scrollTo(0, 0)');
-  await page.setViewportSize(TELAS.celular);
-  await capturar(page, `declaracoes-${nome}-celular`);
-  await page.setViewportSize(TELAS.desktop);
-  await capturar(page, `declaracoes-${nome}-desktop`);
+  await conferirTela(page, `declaracoes-${nome}`);
   await page.setViewportSize(TELAS.celular);
 }
 
@@ -65,7 +62,7 @@ test('lockdown: 100001 confere, corrige, volta, emite e abre o PDF', async ({ pa
   ).toBeVisible();
   await expect(page.getByLabel('Nome completo')).toHaveValue('JOSÉ CARLOS DA SILVA');
   await expect(page.getByLabel('CPF')).toHaveValue('529.982.247-25');
-  await capturarAmbas(page, 'lockdown-dados');
+  await conferirPasso(page, 'lockdown-dados');
 
   const confirmar = page.getByRole('button', { name: 'Confirmar dados' });
   await expect(confirmar).toBeEnabled();
@@ -123,7 +120,7 @@ test('lockdown: 100001 confere, corrige, volta, emite e abre o PDF', async ({ pa
   await expect(folha).toContainText('carga e descarga');
   await expect(folha).toContainText(/Recife, \d{1,2} de [a-zç]+ de \d{4}\./);
   await expect(page.getByText('emitir declaração', { exact: true })).toBeVisible();
-  await capturarAmbas(page, 'lockdown-declaracao');
+  await conferirPasso(page, 'lockdown-declaracao');
 
   // Back to the form: the corrections are kept.
   await page.getByRole('button', { name: 'Voltar' }).click();
@@ -133,7 +130,7 @@ test('lockdown: 100001 confere, corrige, volta, emite e abre o PDF', async ({ pa
 
   await page.getByRole('button', { name: 'Emitir declaração' }).click();
   await expect(page.getByText('Declaração emitida com sucesso!')).toBeVisible();
-  await capturarAmbas(page, 'lockdown-confirmacao');
+  await conferirPasso(page, 'lockdown-confirmacao');
   const texto = await textoPdf(await abrirPdf(page));
   expect(texto).toContain('JOSÉ CARLOS DA SILVA');
   expect(texto).toContain('529.982.247-25');
@@ -148,13 +145,18 @@ test('lockdown: 100001 confere, corrige, volta, emite e abre o PDF', async ({ pa
   await expect(page.getByRole('link', { name: 'Ver declaração' })).toBeVisible();
 });
 
-test('MP 945: 100001 passa pelo acesso, dados, situações e contato, volta e envia', async ({ page }) => {
+test('MP 945: 100001 passa pelo acesso, dados, situações e contato, volta e envia', async ({
+  page,
+  consoleDoNavegador,
+}) => {
+  // Wrong access data on purpose first: the server answers 403.
+  consoleDoNavegador.aceitar(/status of 403 .*\/api\/mp945\/dadosAcesso/);
   await entrar(page, '100001');
   await page.goto('/minha-conta/declaracao-mp945');
   await expect(page.getByRole('heading', { name: 'Informe os dados abaixo para prosseguir:' })).toBeVisible();
   const confirmar = page.getByRole('button', { name: 'Confirmar dados' });
   await expect(confirmar).toBeDisabled();
-  await capturarAmbas(page, 'mp945-acesso');
+  await conferirPasso(page, 'mp945-acesso');
 
   const cpf = page.getByLabel('CPF');
   await cpf.pressSequentially('52998224726');
@@ -173,7 +175,7 @@ test('MP 945: 100001 passa pelo acesso, dados, situações e contato, volta e en
   await expect(page.getByRole('alert')).toContainText(
     'CPF ou data de nascimento não conferem com o seu cadastro.',
   );
-  await capturarAmbas(page, 'mp945-erro');
+  await conferirPasso(page, 'mp945-erro');
   await page.getByRole('button', { name: 'Voltar' }).click();
   await expect(page.getByLabel('CPF')).toHaveValue('529.982.247-25');
   await limpar(page.getByLabel('Data de Nascimento'));
@@ -192,7 +194,7 @@ test('MP 945: 100001 passa pelo acesso, dados, situações e contato, volta e en
   await expect(page.getByRole('button', { name: 'Confirmar dados' })).toBeDisabled();
   await limpar(pis);
   await pis.pressSequentially(pisOriginal);
-  await capturarAmbas(page, 'mp945-dados');
+  await conferirPasso(page, 'mp945-dados');
   await page.getByRole('button', { name: 'Confirmar dados' }).click();
 
   // Situations: at least one.
@@ -201,7 +203,7 @@ test('MP 945: 100001 passa pelo acesso, dados, situações e contato, volta e en
   await page.getByLabel('Fui diagnosticado(a) com a covid-19.').check();
   await page.getByLabel(/^Tenho imunodeficiência/).check();
   await expect(confirmarSituacoes).toBeEnabled();
-  await capturarAmbas(page, 'mp945-situacoes');
+  await conferirPasso(page, 'mp945-situacoes');
   await confirmarSituacoes.click();
 
   // Contact.
@@ -212,7 +214,7 @@ test('MP 945: 100001 passa pelo acesso, dados, situações e contato, volta e en
   await expect(page.getByLabel('UF', { exact: true })).toHaveValue('PE');
   await page.getByLabel('Telefone (opcional)').pressSequentially('81987654321');
   await expect(confirmarContato).toBeEnabled();
-  await capturarAmbas(page, 'mp945-contato');
+  await conferirPasso(page, 'mp945-contato');
   await confirmarContato.click();
 
   const folha = page.getByRole('article', { name: 'Texto da declaração' });
@@ -222,7 +224,7 @@ test('MP 945: 100001 passa pelo acesso, dados, situações e contato, volta e en
   await expect(folha.locator('.declaracao-opcao.marcada')).toHaveCount(2);
   await expect(folha.locator('.declaracao-opcao.marcada').first()).toContainText('(X)');
   await expect(page.getByText('enviar declaração', { exact: true })).toBeVisible();
-  await capturarAmbas(page, 'mp945-declaracao');
+  await conferirPasso(page, 'mp945-declaracao');
 
   // Back through the steps: each keeps what was entered.
   await page.getByRole('button', { name: 'Voltar' }).click();
@@ -239,7 +241,7 @@ test('MP 945: 100001 passa pelo acesso, dados, situações e contato, volta e en
 
   await page.getByRole('button', { name: 'Enviar declaração' }).click();
   await expect(page.getByText('Declaração enviada com sucesso!')).toBeVisible();
-  await capturarAmbas(page, 'mp945-confirmacao');
+  await conferirPasso(page, 'mp945-confirmacao');
   const texto = await textoPdf(await abrirPdf(page));
   expect(texto).toContain('JOSÉ CARLOS DA SILVA');
   expect(texto).toMatch(/\(X\) Fui diagnosticado\(a\) com a covid-19/);
@@ -257,7 +259,7 @@ test('não habilitado (100002): o aviso de procurar o OGMO nas duas declaraçõe
       'Favor entrar em contato com o OGMO para solicitar a liberação da declaração de atividade para o lockdown!',
     ),
   ).toBeVisible();
-  await capturarAmbas(page, 'lockdown-nao-habilitado');
+  await conferirPasso(page, 'lockdown-nao-habilitado');
   await page.getByRole('button', { name: 'Voltar' }).click();
   await expect(page).toHaveURL(/\/minha-conta$/);
 
@@ -279,19 +281,29 @@ test('verificação pública: um código verdadeiro e um inventado, sem login', 
   const codigo = /LKD-[A-Z0-9]{4}-[A-Z0-9]{4}/.exec(await textoPdf(Buffer.from(await pdf.body())))?.[0];
   expect(codigo).toBeTruthy();
 
-  const anonimo = await browser.newContext({ viewport: TELAS.celular, locale: 'pt-BR' });
+  // A visitor whose phone is set to Tokyo still reads the port's time (docs/decisions/0121-fuso-do-porto.md).
+  const anonimo = await browser.newContext({
+    viewport: TELAS.celular,
+    locale: 'pt-BR',
+    timezoneId: 'Asia/Tokyo',
+  });
   const visitante = await anonimo.newPage();
+  const resposta = visitante.waitForResponse((r) => r.url().includes('/api/verificacao/'));
   await visitante.goto(`/verificar/${codigo}`);
   await expect(visitante.getByRole('heading', { name: 'Declaração autêntica' })).toBeVisible();
+  const { emitidaEm } = ((await (await resposta).json()) as { dados: { emitidaEm: string } }).dados;
+  await expect(visitante.getByRole('definition').filter({ hasText: / às / })).toHaveText(
+    horaDoPorto(emitidaEm, { day: '2-digit', month: '2-digit', year: 'numeric' }),
+  );
   await expect(visitante.getByText('SEVERINO DOS SANTOS CAVALCANTI')).toBeVisible();
   await expect(visitante.getByText(/^\*\*\*\.\d{3}\.\d{3}-\*\*$/)).toBeVisible();
   await expect(visitante.getByText('Declaração de atividade para o lockdown')).toBeVisible();
-  await capturarAmbas(visitante, 'verificacao');
+  await conferirPasso(visitante, 'verificacao');
 
   await visitante.getByLabel('Verificar outro código').fill('lkd-2222-2222');
   await visitante.getByRole('button', { name: 'Verificar' }).click();
   await expect(visitante).toHaveURL(/\/verificar\/LKD-2222-2222$/);
   await expect(visitante.getByRole('heading', { name: 'Declaração não encontrada' })).toBeVisible();
-  await capturarAmbas(visitante, 'verificacao-invalida');
+  await conferirPasso(visitante, 'verificacao-invalida');
   await anonimo.close();
 });

@@ -1,5 +1,5 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { capturar, entrar, TELAS } from './apoio.ts';
+import type { Locator, Page } from '@playwright/test';
+import { conferirTela, entrar, expect, horaDoPorto, test } from './apoio.ts';
 
 /**
  * The electronic call in the browser (docs/produto/escalacao.md §2 and §4): the category chooser, the offers screen,
@@ -110,7 +110,13 @@ test('oferta sem descanso é recusada com o ícone de erro e o diálogo Erro', a
   await expect(semDescanso).toHaveAttribute('data-situacao', '0');
 });
 
-test('sem conexão, a escolha volta atrás e mostra a mensagem de erro', async ({ page, context }) => {
+test('sem conexão, a escolha volta atrás e mostra a mensagem de erro', async ({
+  page,
+  context,
+  consoleDoNavegador,
+}) => {
+  // The network is cut on purpose.
+  consoleDoNavegador.aceitar(/ERR_INTERNET_DISCONNECTED/);
   await entrar(page, '100001');
   await abrirCategoria(page, 'Estivador');
   const botao = oferta(cartao(page, 'MAERSK SANTOS').getByRole('region', { name: 'Porão 2' }), 'Guincheiro');
@@ -192,7 +198,12 @@ test("'Selecionar tudo' e 'Limpar ofertas' (100003, Capatazia)", async ({ page }
   await expect(limpar).toBeDisabled();
 });
 
-test('900001 (OGMO, teste) vê os ponteiros e carrega outra escala pelo número', async ({ page }) => {
+test('900001 (OGMO, teste) vê os ponteiros e carrega outra escala pelo número', async ({
+  page,
+  consoleDoNavegador,
+}) => {
+  // A call that does not exist, on purpose: 404.
+  consoleDoNavegador.aceitar(/status of 404 .*numEscalacao=9999/);
   await entrar(page, '900001');
   await abrirCategoria(page, 'Estivador');
   await expect(page.locator('.oferta-ponteiro').first()).toContainText(/Ponteiro \d+/);
@@ -250,10 +261,24 @@ test('100008 escolhe o porão: as funções de Estivador em lista única, sem t�
   await esperarEscolhida(livre, true);
   await livre.click();
   await esperarEscolhida(livre, false);
-  for (const [tela, tamanho] of Object.entries(TELAS)) {
-    await page.setViewportSize(tamanho);
-    await capturar(page, `escalacao-ofertas-estivador-porao-livre-${tela}`);
-  }
+  // Three buttons of one function in three holds: each names its hold (issue 14).
+  const primeiroCartao = cartoes.first();
+  const detalhes = await primeiroCartao.locator('button.oferta .oferta-detalhe').allTextContents();
+  for (const d of detalhes) expect(d).toMatch(/^(Porão|Bloco) \d+ · \d{2} vagas?/);
+  const nomes = await primeiroCartao
+    .locator('button.oferta')
+    .evaluateAll((botoes) =>
+      botoes.map(
+        (b) =>
+          `${b.querySelector('.oferta-nome')?.textContent} ${b.querySelector('.oferta-detalhe')?.textContent}`,
+      ),
+    );
+  expect(new Set(nomes).size, 'nenhum botão igual a outro').toBe(nomes.length);
+  // The cargo line names each hold instead of 'Contêineres · 11.000 t / … / …'.
+  const cargas = await primeiroCartao.locator('.requisicao-cargas li').allTextContents();
+  expect(cargas.length).toBeGreaterThan(0);
+  for (const c of cargas) expect(c).toMatch(/^(Porão|Bloco) \d+: \S.* · \d{1,3}(\.\d{3})* t$/);
+  await conferirTela(page, 'escalacao-ofertas-estivador-porao-livre');
 
   // 100001 (without escolhaPoraoEstiva) sees the same category by hold.
   await entrar(page, '100001');
@@ -267,27 +292,56 @@ test('guarda das ofertas: categoria desconhecida volta para /escalacao', async (
   await expect(page).toHaveURL(/\/escalacao$/);
 });
 
-test('capturas de /escalacao e das ofertas', async ({ page }) => {
+test('/escalacao, as ofertas e a lista de confirmados passam na conferência das telas', async ({ page }) => {
   await entrar(page, '100001');
-  for (const [tela, tamanho] of Object.entries(TELAS)) {
-    await page.setViewportSize(tamanho);
-    await page.goto('/escalacao');
-    await expect(page.getByRole('link', { name: /^Estivador/ })).toBeVisible();
-    await capturar(page, `escalacao-${tela}`);
-    await abrirCategoria(page, 'Estivador');
-    await capturar(page, `escalacao-ofertas-estivador-${tela}`);
-  }
+  await page.goto('/escalacao');
+  await expect(page.getByRole('link', { name: /^Estivador/ })).toBeVisible();
+  await conferirTela(page, 'escalacao');
+  await abrirCategoria(page, 'Estivador');
+  await conferirTela(page, 'escalacao-ofertas-estivador');
   for (const [usuario, categoria] of [
     ['100002', 'Conferente'],
     ['100004', 'Vigia'],
   ] as const) {
     await entrar(page, usuario);
-    for (const [tela, tamanho] of Object.entries(TELAS)) {
-      await page.setViewportSize(tamanho);
-      await abrirCategoria(page, categoria);
-      if (categoria === 'Vigia') await expect(page.locator('.porao-tonelagem')).toHaveCount(0);
-      else await expect(page.locator('.porao-tonelagem').first()).toContainText(/^ · \d{1,3}(\.\d{3})* t$/);
-      await capturar(page, `escalacao-ofertas-${categoria.toLowerCase()}-${tela}`);
-    }
+    await abrirCategoria(page, categoria);
+    if (categoria === 'Vigia') await expect(page.locator('.porao-tonelagem')).toHaveCount(0);
+    else await expect(page.locator('.porao-tonelagem').first()).toContainText(/^ · \d{1,3}(\.\d{3})* t$/);
+    await conferirTela(page, `escalacao-ofertas-${categoria.toLowerCase()}`);
   }
+});
+
+test.describe('num aparelho em outro fuso (Tóquio)', () => {
+  test.use({ timezoneId: 'Asia/Tokyo' });
+
+  test('a lista de confirmados cabe no cartão e mostra a hora do porto', async ({ page }) => {
+    await entrar(page, '100001');
+    await abrirCategoria(page, 'Estivador');
+    // Pinned by its offer: a locator on aria-pressed="false" would move on to the next one after the click.
+    const seq = await page
+      .locator('button.oferta:not(.oferta-sem-descanso)[aria-pressed="false"]')
+      .first()
+      .getAttribute('data-seq');
+    const livre = page.locator(`button.oferta[data-seq="${seq}"]`).first();
+    await livre.click();
+    await esperarEscolhida(livre, true);
+
+    const lista = page.waitForResponse((r) => r.url().includes('/api/avulsosConfirmados'));
+    await page.getByRole('button', { name: /Pessoas que já confirmaram escolhas/ }).click();
+    const grupos = (
+      (await (await lista).json()) as {
+        dados: { avulsosConfirmados: { avulsos: { codAvulso: string; horaDigitacao: string }[] }[] };
+      }
+    ).dados.avulsosConfirmados;
+    const eu = grupos.flatMap((g) => g.avulsos).find((a) => a.codAvulso === '100001');
+    expect(eu).toBeTruthy();
+    // The port's clock (America/Recife), not the phone's (Tokyo).
+    await expect(page.locator('.confirmados-eu .confirmados-hora').first()).toHaveText(
+      horaDoPorto(eu?.horaDigitacao ?? ''),
+    );
+    await conferirTela(page, 'escalacao-confirmados');
+
+    await livre.click();
+    await esperarEscolhida(livre, false);
+  });
 });

@@ -1,16 +1,13 @@
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { aparenciaFuncao, COR_MAJORADA } from '../common/funcoes.ts';
-import { capturar, entrar, fecharMensagens, TELAS } from './apoio.ts';
+import { conferirTela, entrar, expect, test } from './apoio.ts';
 
 /** '#1d4ed8' → 'rgb(29, 78, 216)', as computed styles report colours. */
 function rgb(hex: string): string {
   const n = Number.parseInt(hex.slice(1), 16);
   return `rgb(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255})`;
 }
-
-const DIR_CAPTURAS = path.resolve(import.meta.dirname, 'artifacts', 'capturas');
 
 /** The e2e server's SQLite database (e2e/servidor.ts). */
 function abrirBancoE2e() {
@@ -115,9 +112,12 @@ test('as mensagens de serviço aparecem uma de cada vez e não voltam', async ({
   await page.getByRole('dialog').getByRole('button', { name: 'Fechar' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
+  // After the reload the queue comes back empty from the server, so no dialog can open (no fixed wait).
+  const fila = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/avulso/mensagens');
   await page.reload();
+  const resposta = await fila;
+  expect((await resposta.json()).dados).toEqual([]);
   await expect(page.getByTestId('caixa-chamada')).toBeVisible();
-  await page.waitForTimeout(800);
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
@@ -140,6 +140,15 @@ test('/funcoes é pública e mostra as categorias com cor e ícone', async ({ pa
     .locator('.funcao-chip-icone')
     .first();
   await expect(majorado).toHaveCSS('background-color', rgb(COR_MAJORADA.fundo));
+
+  // At 360 px every name stays inside its tile ('Contramestre' overflowed it, issue 14).
+  await page.setViewportSize({ width: 360, height: 740 });
+  const transbordam = await page
+    .locator('.funcao-chip')
+    .evaluateAll((chips) =>
+      chips.filter((c) => c.scrollWidth > c.clientWidth + 1).map((c) => c.textContent?.trim()),
+    );
+  expect(transbordam).toEqual([]);
 });
 
 test('/fale-com-o-ogmo mostra Em breve!', async ({ page }) => {
@@ -150,22 +159,21 @@ test('/fale-com-o-ogmo mostra Em breve!', async ({ page }) => {
   await expect(page).toHaveURL(/\/inicio$/);
 });
 
-test('capturas de /inicio, do crachá e de /funcoes', async ({ page }) => {
+test('/inicio, o crachá, /funcoes e /fale-com-o-ogmo passam na conferência das telas', async ({ page }) => {
+  await page.goto('/funcoes');
+  await expect(page.getByRole('heading', { name: 'Funções' })).toBeVisible();
+  await conferirTela(page, 'funcoes');
   await entrar(page, '100001');
-  for (const [nome, tela] of Object.entries(TELAS)) {
-    await page.setViewportSize(tela);
-    await page.goto('/inicio');
-    await fecharMensagens(page);
-    await expect(page.getByRole('region', { name: 'Escalado para a operação' })).toBeVisible();
-    await expect(page.locator('.barra-avulso-foto')).toBeVisible();
-    await capturar(page, `inicio-${nome}`);
-    await page.getByRole('button', { name: 'Crachá' }).click();
-    await expect(page.getByRole('dialog')).toBeVisible();
-    await page.waitForTimeout(300);
-    // The badge is a fixed full-screen dialog: a viewport shot shows what the gate sees.
-    await page.screenshot({ path: path.join(DIR_CAPTURAS, `cracha-${nome}.png`) });
-    await page.keyboard.press('Escape');
-    await page.goto('/funcoes');
-    await capturar(page, `funcoes-${nome}`);
-  }
+  await expect(page.getByRole('region', { name: 'Escalado para a operação' })).toBeVisible();
+  await expect(page.locator('.barra-avulso-foto')).toBeVisible();
+  await conferirTela(page, 'inicio');
+  await page.getByRole('button', { name: 'Crachá' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  // The badge is a fixed full-screen dialog: a viewport shot shows what the gate sees.
+  await conferirTela(page, 'cracha', { soTela: true });
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await page.goto('/fale-com-o-ogmo');
+  await expect(page.getByText('Em breve!')).toBeVisible();
+  await conferirTela(page, 'fale-com-o-ogmo');
 });

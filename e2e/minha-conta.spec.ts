@@ -1,21 +1,8 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import Database from 'better-sqlite3';
-import { capturar as capturarPagina, entrar, TELAS } from './apoio.ts';
-
-/** Full-page capture from the top (the sticky top bar otherwise lands mid-page). */
-async function capturar(page: Page, nome: string) {
-  await page.evaluate('window.scrollTo(0, 0)');
-  await capturarPagina(page, nome);
-}
-
-/** What the screen shows (a modal is fixed to the viewport). */
-async function capturarTela(page: Page, nome: string) {
-  const dir = path.resolve(import.meta.dirname, 'artifacts', 'capturas');
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${nome}.png`) });
-}
+import { conferirTela, entrar, expect, TELAS, test } from './apoio.ts';
 
 /** The e2e server's SQLite database (e2e/servidor.ts): the parameter case changes `parametro` and restores it. */
 function abrirBancoE2e() {
@@ -47,10 +34,7 @@ test('o hub mostra os quatro tiles e as duas declarações para 100001; Voltar l
   ] as const) {
     await expect(tiles.getByRole('link', { name: nome })).toHaveAttribute('href', href);
   }
-  for (const [nome, tela] of Object.entries(TELAS)) {
-    await page.setViewportSize(tela);
-    await capturar(page, `minha-conta-hub-${nome}`);
-  }
+  await conferirTela(page, 'minha-conta-hub');
   await page.getByRole('link', { name: 'Voltar' }).click();
   await expect(page).toHaveURL(/\/inicio$/);
 });
@@ -67,10 +51,7 @@ test('habilitações: acordeão por categoria, a primeira aberta, fecha e reabre
       .getByRole('listitem')
       .first(),
   ).toBeVisible();
-  for (const [nome, tela] of Object.entries(TELAS)) {
-    await page.setViewportSize(tela);
-    await capturar(page, `minha-conta-habilitacoes-${nome}`);
-  }
+  await conferirTela(page, 'minha-conta-habilitacoes');
   await estiva.click();
   await expect(estiva).toHaveAttribute('aria-expanded', 'false');
   await estiva.click();
@@ -108,10 +89,9 @@ test('últimas escalações: carregando, ano e mês, colunas estreitas, modal co
   await expect(tabela.getByRole('columnheader', { name: 'Operador' })).toBeHidden();
   await expect(tabela.getByRole('columnheader', { name: 'Mercadoria' })).toBeHidden();
   await expect(tabela.getByRole('columnheader', { name: 'Navio' })).toBeVisible();
-  await capturar(page, 'minha-conta-ultimas-escalacoes-celular');
   await page.setViewportSize(TELAS.desktop);
   await expect(tabela.getByRole('columnheader', { name: 'Operador' })).toBeVisible();
-  await capturar(page, 'minha-conta-ultimas-escalacoes-desktop');
+  await conferirTela(page, 'minha-conta-ultimas-escalacoes');
 
   await primeira.getByRole('button', { name: /Detalhes do trabalho/ }).click();
   const modal = page.getByRole('dialog', { name: 'Detalhes do Trabalho' });
@@ -120,6 +100,7 @@ test('últimas escalações: carregando, ano e mês, colunas estreitas, modal co
     await expect(modal.getByText(campo, { exact: true })).toBeVisible();
   }
   await expect(modal.getByText(/^(Descarga|Embarque|Remoção|Transbordo)$/)).toBeVisible();
+  await conferirTela(page, 'minha-conta-ultimas-escalacoes-modal', { soTela: true });
   await modal.getByRole('button', { name: 'Fechar' }).click();
   await expect(modal).toBeHidden();
 });
@@ -128,9 +109,11 @@ test('configurações e as páginas Em breve', async ({ page }) => {
   await abrirMinhaConta(page);
   await page.getByRole('link', { name: 'Configurações' }).click();
   await expect(page).toHaveURL(/\/minha-conta\/configuracoes$/);
+  await conferirTela(page, 'minha-conta-configuracoes');
   for (const nome of ['Mudar senha', 'Mudar dados pessoais']) {
     await page.getByRole('link', { name: nome }).click();
     await expect(page.getByText('Em breve!')).toBeVisible();
+    await conferirTela(page, `minha-conta-em-breve-${nome === 'Mudar senha' ? 'senha' : 'dados'}`);
     await page.getByRole('link', { name: 'Voltar' }).click();
     await expect(page).toHaveURL(/\/minha-conta\/configuracoes$/);
   }
@@ -150,14 +133,12 @@ test('contracheques: ano e mês, modal com todos os campos e o PDF baixado', asy
   ]) {
     await expect(page.getByRole('link', { name: nome, exact: true })).toBeVisible();
   }
-  for (const [nome, tela] of Object.entries(TELAS)) {
-    await page.setViewportSize(tela);
-    await capturar(page, `minha-conta-financeiro-${nome}`);
-  }
+  await conferirTela(page, 'minha-conta-financeiro');
   await page.getByRole('link', { name: 'Contracheques', exact: true }).click();
   const linhas = page.locator('.mc-doc');
   await expect(linhas.first()).toBeVisible();
   await expect(linhas.first().locator('.mc-doc-valor')).toHaveText(/^R\$ \d{1,3}(\.\d{3})*,\d{2}$/);
+  await conferirTela(page, 'minha-conta-contracheques');
 
   await linhas.first().getByRole('button', { name: 'Detalhes' }).click();
   const modal = page.getByRole('dialog', { name: /^Contracheque nº \d{6}$/ });
@@ -179,10 +160,7 @@ test('contracheques: ano e mês, modal com todos os campos e o PDF baixado', asy
   }
   await expect(modal.getByText(/^(Normal|Complementar)$/)).toBeVisible();
   await expect(modal.getByText(/^\d{2}\/\d{2}\/\d{4} às \d{2}:\d{2}$/)).toBeVisible();
-  for (const [nome, tela] of Object.entries(TELAS)) {
-    await page.setViewportSize(tela);
-    await capturarTela(page, `minha-conta-contracheques-modal-${nome}`);
-  }
+  await conferirTela(page, 'minha-conta-contracheques-modal', { soTela: true });
 
   const download = page.waitForEvent('download');
   await modal.getByRole('button', { name: /^Baixar PDF/ }).click();
@@ -201,7 +179,9 @@ test('contracheques: ano e mês, modal com todos os campos e o PDF baixado', asy
   await expect(meses.nth(1)).toHaveAttribute('aria-expanded', 'true');
 });
 
-test('um download que falha diz que falhou', async ({ page }) => {
+test('um download que falha diz que falhou', async ({ page, consoleDoNavegador }) => {
+  // The download is cut on purpose.
+  consoleDoNavegador.aceitar(/ERR_INTERNET_DISCONNECTED/);
   await abrirMinhaConta(page);
   await page.goto('/minha-conta/financeiro/contracheques');
   const linha = page.locator('.mc-doc').first();
@@ -213,7 +193,9 @@ test('um download que falha diz que falhou', async ({ page }) => {
   );
 });
 
-test('uma lista que não carrega diz por quê e tenta de novo', async ({ page }) => {
+test('uma lista que não carrega diz por quê e tenta de novo', async ({ page, consoleDoNavegador }) => {
+  // The list is cut on purpose.
+  consoleDoNavegador.aceitar(/ERR_INTERNET_DISCONNECTED/);
   await abrirMinhaConta(page);
   let falhar = true;
   await page.route('**/api/avulso/fichasFinanceiras', (rota) =>
@@ -238,20 +220,22 @@ test('13º e férias, fichas e informes: listas, modal e PDF', async ({ page }) 
   await expect(page.getByRole('heading', { name: 'Contracheques de 13º e Férias' })).toBeVisible();
   const doc13 = page.locator('.mc-doc').first();
   await expect(doc13.locator('.mc-doc-titulo')).toHaveText(/^(13º Salário|Férias)$/);
-  await capturar(page, 'minha-conta-13-ferias-celular');
+  await conferirTela(page, 'minha-conta-13-ferias');
   let download = page.waitForEvent('download');
   await doc13.getByRole('button', { name: /^Baixar PDF/ }).click();
   expect((await download).suggestedFilename()).toMatch(/^(C13|FER)-100001-\d{6}\.pdf$/);
 
   await page.goto('/minha-conta/financeiro/fichas-financeiras');
   const ficha = page.locator('.mc-doc').first();
+  await expect(ficha).toBeVisible();
+  await conferirTela(page, 'minha-conta-fichas');
   await ficha.getByRole('button', { name: 'Detalhes' }).click();
   const modal = page.getByRole('dialog', { name: /^Ficha financeira · / });
   for (const campo of ['Valor bruto', 'INSS', 'IRRF sobre 13º', 'FGTS do mês', 'FGTS sobre férias']) {
     await expect(modal.getByText(campo, { exact: true })).toBeVisible();
   }
   await expect(modal.getByText('R$ 0,00').first()).toBeVisible();
-  await capturarTela(page, 'minha-conta-fichas-modal-celular');
+  await conferirTela(page, 'minha-conta-fichas-modal', { soTela: true });
   download = page.waitForEvent('download');
   await modal.getByRole('button', { name: /^Baixar PDF/ }).click();
   const pdfFicha = await download;
@@ -267,7 +251,7 @@ test('13º e férias, fichas e informes: listas, modal e PDF', async ({ page }) 
   await expect(page.getByRole('columnheader', { name: 'Exercício' })).toBeVisible();
   await expect(page.getByRole('columnheader', { name: 'Ano-calendário' })).toBeVisible();
   const informe = page.getByRole('row').nth(1);
-  await capturar(page, 'minha-conta-informes-celular');
+  await conferirTela(page, 'minha-conta-informes');
   const ano = Number(await informe.getByRole('cell').nth(1).textContent());
   await expect(informe.getByRole('cell').first()).toHaveText(String(ano + 1));
   download = page.waitForEvent('download');

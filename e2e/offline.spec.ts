@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { capturar, entrar, TELAS } from './apoio.ts';
+import type { Page } from '@playwright/test';
+import { capturar, entrar, expect, TELAS, test } from './apoio.ts';
 
 /** The service worker's cache of the worker's own answers (web/lib/dados-offline.ts). */
 const CACHE = 'portal-tpa-dados-pessoais';
@@ -46,7 +46,10 @@ test('o manifesto tem o nome do OGMO e ícones PNG que existem', async ({ page, 
 test('sem rede, o crachá, o trabalho atual, as habilitações e os últimos trabalhos aparecem com o aviso', async ({
   page,
   context,
+  consoleDoNavegador,
 }) => {
+  // The network is cut on purpose.
+  consoleDoNavegador.aceitar(/ERR_INTERNET_DISCONNECTED/);
   await entrar(page, '100001');
   await expect(page.getByRole('region', { name: 'Escalado para a operação' })).toBeVisible();
   await expect(page.locator('.aviso-sem-conexao')).toHaveCount(0);
@@ -85,7 +88,13 @@ test('sem rede, o crachá, o trabalho atual, as habilitações e os últimos tra
   await expect(page.locator('.aviso-sem-conexao')).toHaveCount(0);
 });
 
-test('depois de sair, sem rede não sobra nada do trabalhador', async ({ page, context }) => {
+test('depois de sair, sem rede não sobra nada do trabalhador', async ({
+  page,
+  context,
+  consoleDoNavegador,
+}) => {
+  // The network is cut on purpose.
+  consoleDoNavegador.aceitar(/ERR_INTERNET_DISCONNECTED/);
   await entrar(page, '100001');
   await esperarDadosGuardados(page);
   await page.getByRole('button', { name: 'Sair' }).click();

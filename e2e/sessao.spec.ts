@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { capturar, entrar, fecharMensagens, TELAS } from './apoio.ts';
+import { conferirTela, entrar, expect, fecharMensagens, test } from './apoio.ts';
 
 test.describe('guardas de rota', () => {
   test('sem sessão, /inicio e /fale-com-o-ogmo levam a /login', async ({ page }) => {
@@ -42,15 +41,6 @@ test.describe('login', () => {
     await expect(confirmar).toBeEnabled();
   });
 
-  test('uma senha errada mostra a mensagem do servidor', async ({ page }) => {
-    await page.goto('/login');
-    await page.getByLabel('Usuário').fill('999990');
-    await page.getByLabel('Senha').fill('654321');
-    await page.getByRole('button', { name: 'Confirmar' }).click();
-    await expect(page.getByRole('alert')).toContainText('Usuário ou senha inválidos!');
-    await expect(page).toHaveURL(/\/login$/);
-  });
-
   test('100001 entra, vê seus dados na barra e sai', async ({ page }) => {
     await entrar(page, '100001');
     await expect(page).toHaveURL(/\/inicio$/);
@@ -65,6 +55,43 @@ test.describe('login', () => {
     await expect(barra.getByRole('button', { name: 'Sair' })).toHaveCount(0);
     // The session is gone: the protected page asks for a login again.
     await page.goto('/inicio');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('os ícones de usuário e senha não cobrem o primeiro dígito', async ({ page }) => {
+    for (const caminho of ['/login', '/totem']) {
+      await page.goto(caminho);
+      for (const rotulo of ['Usuário', 'Senha']) {
+        const campo = page.getByLabel(rotulo);
+        const icone = page.locator('.campo-com-icone', { has: campo }).locator('svg');
+        const caixaIcone = await icone.boundingBox();
+        const inicioTexto = await campo.evaluate((el) => {
+          const estilo = getComputedStyle(el);
+          return (
+            el.getBoundingClientRect().left +
+            Number.parseFloat(estilo.borderLeftWidth) +
+            Number.parseFloat(estilo.paddingLeft)
+          );
+        });
+        expect(caixaIcone, `${caminho} ${rotulo}`).not.toBeNull();
+        expect(inicioTexto, `${caminho} ${rotulo}: o texto começa depois do ícone`).toBeGreaterThanOrEqual(
+          (caixaIcone?.x ?? 0) + (caixaIcone?.width ?? 0),
+        );
+      }
+    }
+  });
+});
+
+test.describe('login com erro do servidor', () => {
+  // A refused login or session answers 401, which Chromium logs as a failed resource.
+  test.use({ consoleEsperado: [/status of 401/] });
+
+  test('uma senha errada mostra a mensagem do servidor', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByLabel('Usuário').fill('999990');
+    await page.getByLabel('Senha').fill('654321');
+    await page.getByRole('button', { name: 'Confirmar' }).click();
+    await expect(page.getByRole('alert')).toContainText('Usuário ou senha inválidos!');
     await expect(page).toHaveURL(/\/login$/);
   });
 
@@ -132,14 +159,11 @@ test.describe('totem', () => {
   });
 });
 
-test('capturas de /login e /totem', async ({ page }) => {
-  for (const [nome, tela] of Object.entries(TELAS)) {
-    await page.setViewportSize(tela);
-    await page.goto('/login');
-    await expect(page.getByText('Chamada aberta')).toBeVisible();
-    await capturar(page, `login-${nome}`);
-    await page.goto('/totem');
-    await expect(page.getByRole('group', { name: 'Teclado numérico' })).toBeVisible();
-    await capturar(page, `totem-${nome}`);
-  }
+test('/login e /totem passam na conferência das telas', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByText('Chamada aberta')).toBeVisible();
+  await conferirTela(page, 'login');
+  await page.goto('/totem');
+  await expect(page.getByRole('group', { name: 'Teclado numérico' })).toBeVisible();
+  await conferirTela(page, 'totem');
 });

@@ -20,6 +20,9 @@ export const router = createBrowserRouter([
   {
     path: '/',
     Component: Layout,
+    // The first load of a route with a loader or a lazy page shows the frame (bar, footer) with an empty
+    // body until it is ready, instead of nothing and React Router's warning (docs/decisions/0120-telas-conferidas.md).
+    HydrateFallback: Layout,
     children: [
       { index: true, loader: () => redirect(caminhos.inicio) },
       ...rotasSessao,

@@ -72,11 +72,11 @@ export const apiEventos = {
     metodo: 'GET',
     caminho: '/api/eventos',
     resposta: arquivo('text/event-stream'),
-    erros: [],
+    erros: ['MuitasRequisicoes'],
     acesso: 'sessao',
     grupo: 'Ao vivo',
     resumo: 'A chamada ao vivo: um fluxo Server-Sent Events por cliente',
     descricao:
-      'Abre com `estado` e segue com `escala` (aberta, fechada, publicada), `contagens` (escolhas por oferta, no máximo uma mensagem por categoria a cada meio segundo), `confirmados` e `mensagem`; cada `data` é um JSON descrito em common/api/eventos.ts. Uma linha de comentário a cada 20 s mantém a conexão; o fim da sessão encerra o fluxo. Ao reconectar, o cliente recebe o estado de novo.',
+      'Abre com `estado` e segue com `escala` (aberta, fechada, publicada), `contagens` (escolhas por oferta, no máximo uma mensagem por categoria a cada meio segundo), `confirmados` e `mensagem`; cada `data` é um JSON descrito em common/api/eventos.ts. Uma linha de comentário a cada 20 s mantém a conexão; o fim da sessão encerra o fluxo. Cada trabalhador tem no máximo 8 fluxos abertos por servidor (429 no seguinte). Ao reconectar, o cliente recebe o estado de novo.',
   }),
 } as const;

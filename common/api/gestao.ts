@@ -1,3 +1,4 @@
+import { PAPEL_ESCALADOR } from '../dominio.ts';
 import { categoriaDaFuncao, funcaoPorCodigo } from '../funcoes.ts';
 import { INTEIRO32_MAX } from '../inteiros.ts';
 import { TURNOS } from '../tempo.ts';
@@ -10,7 +11,7 @@ import { arquivo, definirEndpoint } from './endpoint.ts';
  * from a draft), each step with its instant and staff member.
  */
 
-export const PAPEL_ESCALADOR = 'escalador';
+export { PAPEL_ESCALADOR };
 export const papelSchema = z.enum([PAPEL_ESCALADOR]);
 export type Papel = z.infer<typeof papelSchema>;
 

@@ -50,6 +50,8 @@ export type DadosLogin = z.infer<typeof dadosLoginSchema>;
 export const configPublicaSchema = z.object({
   versao: z.string(),
   ambienteTestes: z.boolean(),
+  /** The port's IANA time zone (FUSO_HORARIO): every time on screen is the port's (docs/decisions/0121-fuso-do-porto.md). */
+  fusoHorario: z.string(),
   organizacao: z.object({
     nome: z.string(),
     nomeCompleto: z.string(),

@@ -50,6 +50,12 @@ export class Quadro {
   }
 }
 
+/**
+ * Streams one worker may hold open on this server, whatever the sessions (docs/decisions/0190): a phone's tabs
+ * and a few devices fit; a script that keeps opening them gets 429 instead of a socket each.
+ */
+export const FLUXOS_POR_AVULSO = 8;
+
 /** Streams checked at once by a heartbeat (one query of the session cache each). */
 const LOTE_PULSO = 500;
 const PULSO = new Quadro(': pulso\n\n');
@@ -77,6 +83,8 @@ interface EstadoCategoria {
  */
 export class Transmissor {
   private readonly clientes = new Set<ClienteAoVivo>();
+  /** Open streams by worker (the cap, FLUXOS_POR_AVULSO). */
+  private readonly porAvulso = new Map<string, number>();
   private readonly categorias = new Map<string, EstadoCategoria>();
 
   private readonly fonte: FonteAoVivo;
@@ -91,10 +99,16 @@ export class Transmissor {
     return this.clientes.size;
   }
 
+  /** True when the worker already holds FLUXOS_POR_AVULSO streams here: the route refuses the next. */
+  lotado(codAvulso: string): boolean {
+    return (this.porAvulso.get(codAvulso) ?? 0) >= FLUXOS_POR_AVULSO;
+  }
+
   /** Registers a stream and sends it the state now: the open call and its categories' counts. */
   async conectar(cliente: ClienteAoVivo): Promise<void> {
     this.clientes.add(cliente);
-    cliente.resposta.on('close', () => this.clientes.delete(cliente));
+    this.porAvulso.set(cliente.codAvulso, (this.porAvulso.get(cliente.codAvulso) ?? 0) + 1);
+    cliente.resposta.on('close', () => this.remover(cliente));
     const escalaAberta = await this.fonte.escalaAberta();
     this.escrever(cliente, mensagemSse('estado', { escalaAberta, categorias: [...cliente.categorias] }));
     if (!escalaAberta) return;
@@ -183,8 +197,16 @@ export class Transmissor {
     for (const estado of this.categorias.values()) clearTimeout(estado.agendada);
   }
 
+  /** Forgets a stream (once, whichever way it ended). */
+  private remover(cliente: ClienteAoVivo): void {
+    if (!this.clientes.delete(cliente)) return;
+    const resto = (this.porAvulso.get(cliente.codAvulso) ?? 1) - 1;
+    if (resto > 0) this.porAvulso.set(cliente.codAvulso, resto);
+    else this.porAvulso.delete(cliente.codAvulso);
+  }
+
   private encerrar(cliente: ClienteAoVivo): void {
-    this.clientes.delete(cliente);
+    this.remover(cliente);
     cliente.resposta.end();
   }
 
@@ -276,11 +298,11 @@ export class Transmissor {
   private escrever(cliente: ClienteAoVivo, mensagem: string | Quadro): void {
     const resposta = cliente.resposta;
     if (resposta.writableEnded || resposta.destroyed) {
-      this.clientes.delete(cliente);
+      this.remover(cliente);
       return;
     }
     if (resposta.writableLength > this.opcoes.maximoPendenteBytes) {
-      this.clientes.delete(cliente);
+      this.remover(cliente);
       resposta.destroy();
       return;
     }

@@ -25,6 +25,11 @@ function enviarErro(
   };
   if (dados !== undefined) corpo.dados = dados;
   if (request.tokenRenovado) corpo.token = request.tokenRenovado;
+  // A refusal that says how long to wait says it to HTTP too (docs/produto/decisoes.md §2: 429 with Retry-After).
+  const aguardar = (dados as { aguardarSegundos?: unknown } | undefined)?.aguardarSegundos;
+  if (typeof aguardar === 'number' && aguardar > 0 && !reply.hasHeader('retry-after')) {
+    reply.header('Retry-After', String(Math.ceil(aguardar)));
+  }
   return reply
     .status(status ?? catalogoErros[codigoErro].status)
     .type('application/json; charset=utf-8')

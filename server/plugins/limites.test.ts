@@ -124,6 +124,21 @@ describe('limites das chamadas caras', () => {
   });
 });
 
+describe('esperas dos outros limites', () => {
+  it('o bloqueio de login por tentativas também diz Retry-After, igual a dados.aguardarSegundos', async () => {
+    const c = await amb.cliente();
+    let recusa: RespostaTeste | undefined;
+    for (let i = 0; i < 12 && !recusa; i++) {
+      const r = await c.entrar('100005', '000000');
+      if (r.status === 429) recusa = r;
+    }
+    if (!recusa) throw new Error('o login não foi bloqueado');
+    const { aguardarSegundos } = (recusa.corpo as { dados: { aguardarSegundos: number } }).dados;
+    expect(aguardarSegundos).toBeGreaterThan(0);
+    expect(recusa.headers['retry-after']).toBe(String(aguardarSegundos));
+  });
+});
+
 describe('conexões por endereço', () => {
   it('a conexão além do limite recebe 429 no envelope e é fechada; fechada uma, outra entra', async () => {
     const porta = await escutar(amb.app);

@@ -11,7 +11,20 @@ export function urlFoto(config: Config, segredo: string, codAvulso: string, agor
   const validadeS = config.fotoValidadeMinutos * 60;
   const passo = Math.max(60, Math.floor(validadeS / 4));
   const exp = Math.ceil((Math.floor(agora.getTime() / 1000) + validadeS) / passo) * passo;
-  return `/api/fotos/${codAvulso}.jpg?exp=${exp}&sig=${assinar(segredo, codAvulso, exp)}`;
+  return `/api/fotos/${codAvulso}?exp=${exp}&sig=${assinar(segredo, codAvulso, exp)}`;
+}
+
+/** The file extension of a stored photo's type: the name a saved photo gets (decision 0122). */
+const EXTENSOES: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+  'image/svg+xml': 'svg',
+};
+
+export function nomeArquivoFoto(codAvulso: string, tipo: string): string {
+  return `${codAvulso}.${EXTENSOES[tipo] ?? 'bin'}`;
 }
 
 function assinar(segredo: string, codAvulso: string, exp: number): string {

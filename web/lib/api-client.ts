@@ -3,7 +3,7 @@ import { urlDe } from '#common/api/endpoint.ts';
 import { apiSessao } from '#common/api/sessao.ts';
 import type { Envelope } from '#common/envelope.ts';
 import type { CodigoErro } from '#common/erros.ts';
-import { MENSAGEM_SEM_COMUNICACAO } from '#common/erros.ts';
+import { catalogoErros, MENSAGEM_SEM_COMUNICACAO } from '#common/erros.ts';
 import { registrarOrigem } from './conexao.ts';
 import { definirToken, lerToken } from './token.ts';
 
@@ -116,6 +116,16 @@ async function enviar(
   return { envelope: normalizar(corpo), status: resposta.status };
 }
 
+/**
+ * After a logout a page still on screen may refetch before it unmounts: without a token the server could
+ * only answer 401, so such a call is not sent (docs/decisions/0120-telas-conferidas.md).
+ */
+function exigirToken(): void {
+  if (lerToken()) return;
+  const { status, mensagem } = catalogoErros.NaoAutenticado;
+  throw new ErroApi('NaoAutenticado', mensagem, status);
+}
+
 /** An endpoint without params, query or body is called with no input at all. */
 type ArgumentosChamada<E extends Endpoint> = E extends
   | { params: unknown }
@@ -132,6 +142,7 @@ export async function chamar<E extends Endpoint>(
   endpoint: E,
   ...[entrada]: ArgumentosChamada<E>
 ): Promise<DadosDe<E>> {
+  if (endpoint.acesso === 'sessao') exigirToken();
   const corpo = entrada?.corpo ?? {};
   return tratarEnvelope<DadosDe<E>>(urlDe(endpoint, entrada ?? {}), {
     metodo: endpoint.metodo,

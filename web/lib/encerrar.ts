@@ -1,5 +1,4 @@
 import { escalaAbertaQuery, sair } from './api-sessao.ts';
-import { esquecerAvisosNoAparelho } from './avisos-push.ts';
 import { caminhos } from './caminhos.ts';
 import { apagarDadosOffline } from './conexao.ts';
 import { queryClient } from './consultas.ts';
@@ -24,7 +23,13 @@ export function limparSessaoLocal(): string {
 /** Logout: POST /api/logout (the server revokes the token), then the local clean-up. */
 export async function encerrarSessao(): Promise<string> {
   // This phone stops getting the worker's notices; the server drops the session's subscription itself.
-  await esquecerAvisosNoAparelho();
+  // Loaded here, not with the login page (docs/decisions/0133-orcamentos-do-celular.md); a chunk that
+  // cannot load (no network, a service worker of an older version) must not stop the logout.
+  try {
+    await (await import('./avisos-push.ts')).esquecerAvisosNoAparelho();
+  } catch {
+    // The server drops the session's subscription with the session.
+  }
   if (sessao.temToken()) {
     try {
       await sair();

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useRef, useSyncExternalStore } from 'react';
 import type { DadosLogin } from '#common/api/sessao.ts';
 import { lerToken, limparToken } from './token.ts';
 
@@ -51,9 +51,15 @@ export function useDadosLogin(): DadosLogin | null {
   return useSyncExternalStore(sessao.assinar, sessao.dados, sessao.dados);
 }
 
-/** For components under the login guard, where dadosLogin is always present. */
+/**
+ * For components under the login guard, where dadosLogin is always present. Logging out clears it while
+ * the page is still mounted (the navigation to /login comes right after): that last render keeps the
+ * worker it had, so 'Sair' never shows an error screen (docs/decisions/0120-telas-conferidas.md).
+ */
 export function useAvulso(): DadosLogin {
   const dados = useDadosLogin();
-  if (!dados) throw new Error('useAvulso fora de uma rota protegida');
-  return dados;
+  const ultimo = useRef(dados);
+  if (dados) ultimo.current = dados;
+  if (!ultimo.current) throw new Error('useAvulso fora de uma rota protegida');
+  return ultimo.current;
 }

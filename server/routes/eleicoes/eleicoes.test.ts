@@ -51,7 +51,7 @@ describe('GET /api/eleicoes/pendente', () => {
     ]);
     for (const x of reais) {
       expect(x.matricula).toBeLessThan(VOTO_BRANCO);
-      expect(x.fotoUrl).toMatch(/^\/api\/fotos\/\d{6}\.jpg\?exp=\d+&sig=/);
+      expect(x.fotoUrl).toMatch(/^\/api\/fotos\/\d{6}\?exp=\d+&sig=/);
     }
     const foto = await c.get(reais[0].fotoUrl);
     expect(foto.status).toBe(200);

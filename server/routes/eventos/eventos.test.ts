@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { FLUXOS_POR_AVULSO } from '../../ao-vivo/transmissor.ts';
 import { type AmbienteTeste, criarAmbiente } from '../../test/ambiente.ts';
 import { FluxoEventos } from '../../test/fluxo-eventos.ts';
 import { carregar, escolha, ofertasDe } from '../escalacao/apoio-teste.ts';
@@ -73,6 +74,34 @@ describe('GET /api/eventos', () => {
       (antes ?? 0) + 1,
     );
     await fluxo.proximo('confirmados', (e) => e.numEscalacao === 4521 && e.codCategoria === 1);
+  });
+
+  it('um trabalhador tem no máximo FLUXOS_POR_AVULSO fluxos abertos; o seguinte recebe 429 no envelope', async () => {
+    // Sessions alike: a new login does not buy more streams (docs/decisions/0190).
+    const fluxos: FluxoEventos[] = [];
+    for (let i = 0; i < FLUXOS_POR_AVULSO; i++) {
+      const { fluxo } = await abrir('100005');
+      await fluxo.proximo('estado');
+      fluxos.push(fluxo);
+    }
+    const c = await amb.logado('100005');
+    const r = await c.get('/api/eventos');
+    expect(r.status).toBe(429);
+    expect(r.corpo).toMatchObject({ sucesso: false, codigoErro: 'MuitasRequisicoes' });
+    expect(r.headers['retry-after']).toBeDefined();
+    const recusado = await FluxoEventos.abrir(base, c.token ?? '');
+    abertos.push(recusado);
+    expect(recusado.status).toBe(429);
+    // Another worker is not affected.
+    const outro = await abrir('100006');
+    await outro.fluxo.proximo('estado');
+    // One closed by the phone: the next opens.
+    const antes = amb.app.aoVivo.transmissor.quantidade;
+    fluxos[0]?.fechar();
+    await vi.waitFor(() => expect(amb.app.aoVivo.transmissor.quantidade).toBe(antes - 1));
+    const depois = await abrir('100005');
+    await depois.fluxo.proximo('estado');
+    expect(depois.fluxo.status).toBe(200);
   });
 
   it('sair encerra os fluxos da sessão', async () => {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { apiEventos } from '#common/api/eventos.ts';
 import { CATEGORIA_OGMO, categoriasEscala } from '#common/dominio.ts';
 import { categoriaDaFuncao } from '#common/funcoes.ts';
+import { ErroApp } from '../../http/erro-app.ts';
 import { registrar } from '../../http/registrar.ts';
 import { sessaoDe } from '../../plugins/autenticacao.ts';
 
@@ -22,6 +23,14 @@ export async function rotasEventos(app: FastifyInstance) {
         : categoriasTodas.filter((c) =>
             [...(avulso?.habilitacoes ?? [])].some((f) => categoriaDaFuncao(f) === c),
           );
+    // Checked right before the stream is registered, with no await between (docs/decisions/0190).
+    if (app.aoVivo.transmissor.lotado(sessao.codAvulso)) {
+      reply.header('Retry-After', '30');
+      throw new ErroApp(
+        'MuitasRequisicoes',
+        'Há conexões ao vivo demais abertas com o seu acesso. Feche outras abas ou aparelhos e tente novamente.',
+      );
+    }
     const cabecalhos: Record<string, string | number | readonly string[]> = {};
     for (const [nome, valor] of Object.entries(reply.getHeaders())) {
       if (typeof valor === 'string' || typeof valor === 'number' || Array.isArray(valor))

@@ -25,6 +25,22 @@ describe('GET /api/fotos/:arquivo', () => {
     expect(r.rawPayload.length).toBeGreaterThan(100);
   });
 
+  it('o tipo e o nome são os da foto guardada, nunca uma imagem SVG chamada .jpg', async () => {
+    const url = await fotoUrlDe('100001');
+    expect(url).toMatch(/^\/api\/fotos\/100001\?exp=\d+&sig=[\w-]+$/);
+    const { tipo } = await amb.db
+      .selectFrom('foto')
+      .select('tipo')
+      .where('cod_avulso', '=', '100001')
+      .executeTakeFirstOrThrow();
+    const r = await amb.app.inject({ method: 'GET', url });
+    expect(r.headers['content-type']).toBe(tipo);
+    const extensao = { 'image/svg+xml': 'svg', 'image/jpeg': 'jpg', 'image/png': 'png' }[tipo];
+    expect(r.headers['content-disposition']).toBe(`inline; filename="100001.${extensao}"`);
+    expect(r.headers['x-content-type-options']).toBe('nosniff');
+    expect(String(r.headers['content-security-policy'])).toContain("default-src 'none'");
+  });
+
   it('expira: depois da validade a mesma URL é recusada', async () => {
     const inicio = amb.relogio.now();
     const url = await fotoUrlDe('100001');
@@ -42,10 +58,10 @@ describe('GET /api/fotos/:arquivo', () => {
     const exp = url.searchParams.get('exp') ?? '';
     const sig = url.searchParams.get('sig') ?? '';
     const tentativas = [
-      `/api/fotos/100001.jpg?exp=${exp}&sig=${sig.slice(0, -2)}AA`,
-      `/api/fotos/100001.jpg?exp=${Number(exp) + 86_400}&sig=${sig}`,
-      `/api/fotos/100002.jpg?exp=${exp}&sig=${sig}`,
-      `/api/fotos/100001.jpg?exp=${exp}&sig=`,
+      `/api/fotos/100001?exp=${exp}&sig=${sig.slice(0, -2)}AA`,
+      `/api/fotos/100001?exp=${Number(exp) + 86_400}&sig=${sig}`,
+      `/api/fotos/100002?exp=${exp}&sig=${sig}`,
+      `/api/fotos/100001?exp=${exp}&sig=`,
     ];
     for (const t of tentativas) {
       const r = await amb.app.inject({ method: 'GET', url: t });
@@ -59,7 +75,7 @@ describe('GET /api/fotos/:arquivo', () => {
       '/api/fotos/..%2F..%2Fetc%2Fpasswd.jpg?exp=1&sig=a',
       '/api/fotos/1.jpg?exp=1&sig=a',
       '/api/fotos/100001.jpg',
-      '/api/fotos/100001.jpg?exp=abc&sig=a',
+      '/api/fotos/100001?exp=abc&sig=a',
     ]) {
       const r = await amb.app.inject({ method: 'GET', url: t });
       expect([400, 404], t).toContain(r.statusCode);

@@ -24,7 +24,12 @@ export const rotasSessao: FastifyPluginAsyncZod = async (app) => {
   const lerParametros = () => app.ctx.parametros.lista();
 
   registrar(app, apiSessao.config, async () =>
-    ok({ versao: config.versao, ambienteTestes: config.ambienteTestes, organizacao: config.organizacao }),
+    ok({
+      versao: config.versao,
+      ambienteTestes: config.ambienteTestes,
+      fusoHorario: config.fusoHorario,
+      organizacao: config.organizacao,
+    }),
   );
 
   registrar(app, apiSessao.login, async (request, reply) => {

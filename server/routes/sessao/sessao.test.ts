@@ -39,7 +39,7 @@ describe('POST /api/login', () => {
       mensagensImpedimento: [],
       usuarioTeste: false,
     });
-    expect(r.corpo.dados.fotoUrl).toMatch(/^\/api\/fotos\/100001\.jpg\?exp=\d+&sig=[\w-]+$/);
+    expect(r.corpo.dados.fotoUrl).toMatch(/^\/api\/fotos\/100001\?exp=\d+&sig=[\w-]+$/);
     expect(r.corpo.dados).not.toHaveProperty('senha_hash');
     expect(r.headers['cache-control']).toBe('no-store');
   });
@@ -385,12 +385,13 @@ describe('sessões', () => {
 });
 
 describe('GET /api/config', () => {
-  it('é pública e traz versão, ambiente e organização', async () => {
+  it('é pública e traz versão, ambiente, fuso do porto e organização', async () => {
     const c = await amb.cliente();
     const r = await c.get('/api/config');
     expect(r.status).toBe(200);
     expect(r.corpo.dados.versao).toMatch(/^\d+\.\d+\.\d+$/);
     expect(typeof r.corpo.dados.ambienteTestes).toBe('boolean');
+    expect(r.corpo.dados.fusoHorario).toBe(amb.config.fusoHorario);
     expect(r.corpo.dados.organizacao).toMatchObject({ nome: 'OGMO Suape', porto: 'Porto de Suape' });
     expect(Object.keys(r.corpo.dados.organizacao).sort()).toEqual([
       'cidade',

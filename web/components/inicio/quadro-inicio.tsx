@@ -46,9 +46,10 @@ export function QuadroInicio({ children }: { children: ReactNode }) {
   const primeiroNome = nomeProprio(avulso.nome).split(' ')[0];
   return (
     <div className="pilha inicio">
-      <p className="inicio-saudacao">
+      {/* The page's one h1, so the cards' h2 follow a heading (axe: page-has-heading-one). */}
+      <h1 className="inicio-saudacao">
         Olá, <strong>{primeiroNome}</strong>!
-      </p>
+      </h1>
       <CaixaChamada />
       <ResultadoEscala />
       <TrabalhoCorrente />

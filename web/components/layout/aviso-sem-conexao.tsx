@@ -1,12 +1,7 @@
 import { WifiOff } from 'lucide-react';
+import { formatarNoFuso } from '#common/tempo.ts';
 import { useConexao } from '../../lib/conexao.ts';
-
-/** Port time (the device may be in another zone): the same zone as every time the portal shows. */
-const hora = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: 'America/Recife',
-  hour: '2-digit',
-  minute: '2-digit',
-});
+import { useFusoPorto } from '../../lib/fuso-porto.ts';
 
 /**
  * The banner of a screen read without a network (docs/decisions/0132): from when the data is, and that
@@ -14,13 +9,17 @@ const hora = new Intl.DateTimeFormat('pt-BR', {
  */
 export function AvisoSemConexao() {
   const { dadosDe, online } = useConexao();
+  // Port time (the device may be in another zone), as every time the portal shows (decision 0121).
+  const fuso = useFusoPorto();
   if (dadosDe === null && online) return null;
   return (
     <div className="aviso-sem-conexao alerta alerta-aviso" role="status">
       <WifiOff aria-hidden size={20} />
       <div>
         <strong>
-          {dadosDe === null ? 'Sem conexão.' : `Sem conexão, dados de ${hora.format(dadosDe)}.`}
+          {dadosDe === null
+            ? 'Sem conexão.'
+            : `Sem conexão, dados de ${formatarNoFuso(new Date(dadosDe), fuso, 'HH:mm')}.`}
         </strong>{' '}
         Escolhas, declarações e outras ações precisam de conexão.
       </div>

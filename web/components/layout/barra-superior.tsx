@@ -22,12 +22,15 @@ export function BarraSuperior({ aoSair, saindo }: { aoSair: () => void; saindo: 
         </Link>
         {avulso ? (
           <>
-            <Link
-              to={caminhos.minhaConta}
-              className="barra-avulso"
-              aria-label={`Minha conta: ${nomeProprio(avulso.nome)}`}
-            >
-              <FotoAvulso fotoUrl={avulso.fotoUrl} nome={avulso.nome} className="barra-avulso-foto" />
+            {/* Named by what it shows, after a hidden 'Minha conta:' (axe's label-content-name-mismatch). */}
+            <Link to={caminhos.minhaConta} className="barra-avulso">
+              <span className="visualmente-oculto">Minha conta: </span>
+              <FotoAvulso
+                fotoUrl={avulso.fotoUrl}
+                nome={avulso.nome}
+                className="barra-avulso-foto"
+                decorativa
+              />
               <span className="barra-avulso-texto">
                 <span className="barra-avulso-nome">{nomeProprio(avulso.nome)}</span>
                 <span className="barra-avulso-detalhe">

@@ -6,6 +6,8 @@ interface FotoAvulsoProps {
   fotoUrl: string;
   nome: string;
   className?: string;
+  /** Beside the worker's name (the top bar): the photo adds nothing to what a screen reader says. */
+  decorativa?: boolean;
 }
 
 function iniciais(nome: string): string {
@@ -21,15 +23,16 @@ function iniciais(nome: string): string {
  * The worker's photo (a signed URL from the server) with an avatar of initials when it fails to load
  * (docs/produto/escalacao.md §2: "photos load by registration number with an avatar fallback").
  */
-export function FotoAvulso({ fotoUrl, nome, className }: FotoAvulsoProps) {
+export function FotoAvulso({ fotoUrl, nome, className, decorativa = false }: FotoAvulsoProps) {
   const [falhou, setFalhou] = useState<string | null>(null);
   const classes = ['foto-avulso', className].filter(Boolean).join(' ');
   if (falhou === fotoUrl || !fotoUrl) {
     return (
       <span
         className={`${classes} foto-avulso-avatar`}
-        role="img"
-        aria-label={`Foto de ${nomeProprio(nome)}`}
+        {...(decorativa
+          ? { 'aria-hidden': true }
+          : { role: 'img', 'aria-label': `Foto de ${nomeProprio(nome)}` })}
       >
         {iniciais(nome)}
       </span>
@@ -39,7 +42,7 @@ export function FotoAvulso({ fotoUrl, nome, className }: FotoAvulsoProps) {
     <img
       className={classes}
       src={fotoUrl}
-      alt={`Foto de ${nomeProprio(nome)}`}
+      alt={decorativa ? '' : `Foto de ${nomeProprio(nome)}`}
       onError={() => setFalhou(fotoUrl)}
       decoding="async"
     />

@@ -1,5 +1,4 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { format } from 'date-fns/format';
 import { useState } from 'react';
 import type {
   CadastroMp945,
@@ -25,6 +24,8 @@ import {
 } from './formularios-mp945.tsx';
 import { type PassoComum, useFluxoDeclaracao, useInicioDoFluxo } from './use-fluxo-declaracao.ts';
 import './declaracoes.css';
+import { formatarNoFuso } from '#common/tempo.ts';
+import { useFusoPorto } from '../../lib/fuso-porto.ts';
 
 type Passo = 'FormularioAcesso' | 'DadosPessoais' | 'SituacoesAfastamento' | 'DadosContato';
 
@@ -67,6 +68,7 @@ export function PaginaDeclaracaoMp945() {
   const consulta = useMutation({ mutationFn: consultarDadosAcesso });
   const envio = useMutation({ mutationFn: enviarMp945 });
   const [dataHoraInicio, setDataHoraInicio] = useState('');
+  const fuso = useFusoPorto();
   const [formAcesso, setFormAcesso] = useState<FormularioAcesso>({ cpf: '', dataNascimento: '' });
   const [formDados, setFormDados] = useState<EntradaDadosMp945 | null>(null);
   const [formSituacoes, setFormSituacoes] = useState<EntradaSituacoes>(SEM_SITUACOES);
@@ -122,7 +124,8 @@ export function PaginaDeclaracaoMp945() {
           situacoesAfastamento: situacoes,
           dadosContato: contato,
           organizacao,
-          data: format(dataHoraInicio ? new Date(dataHoraInicio) : new Date(), 'yyyy-MM-dd'),
+          // The day on the port's calendar (decision 0121).
+          data: formatarNoFuso(dataHoraInicio || new Date(), fuso, 'yyyy-MM-dd'),
         })
       : null;
 

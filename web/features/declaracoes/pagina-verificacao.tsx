@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { format } from 'date-fns/format';
 import { SearchCheck, ShieldCheck, ShieldX } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -7,6 +6,8 @@ import { Carregando } from '../../components/ui/estados.tsx';
 import { ErroApi } from '../../lib/api-client.ts';
 import { configDeclaracaoQuery, verificacaoQuery } from './api.ts';
 import './declaracoes.css';
+import { formatarNoFuso } from '#common/tempo.ts';
+import { useFusoPorto } from '../../lib/fuso-porto.ts';
 
 export const caminhoVerificacao = (codigo: string) => `/verificar/${encodeURIComponent(codigo)}`;
 
@@ -18,6 +19,7 @@ export function PaginaVerificacao() {
   const { codigo = '' } = useParams();
   const consulta = useQuery(verificacaoQuery(codigo));
   const config = useQuery(configDeclaracaoQuery);
+  const fuso = useFusoPorto();
   const org = config.data?.organizacao.nome ?? 'OGMO';
 
   return (
@@ -55,7 +57,7 @@ export function PaginaVerificacao() {
             </div>
             <div>
               <dt>Emitida em</dt>
-              <dd>{format(new Date(consulta.data.emitidaEm), "dd/MM/yyyy 'às' HH:mm")}</dd>
+              <dd>{formatarNoFuso(consulta.data.emitidaEm, fuso, "dd/MM/yyyy 'às' HH:mm")}</dd>
             </div>
             <div>
               <dt>Código</dt>

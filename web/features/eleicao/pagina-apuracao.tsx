@@ -8,11 +8,13 @@ import { ErroApi } from '../../lib/api-client.ts';
 import { caminhos } from '../../lib/caminhos.ts';
 import { baixarRelatorio, eleicoesQuery, encerrarEleicao } from './api.ts';
 import './eleicao.css';
+import { formatarNoFuso } from '#common/tempo.ts';
+import { useFusoPorto } from '../../lib/fuso-porto.ts';
 
 type Eleicao = ListaEleicoes[number];
 
-const dataHora = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short' });
-const formatarDataHora = (iso: string) => dataHora.format(new Date(iso));
+/** '20/11/2026, 10:00' on the port's clock (docs/decisions/0121-fuso-do-porto.md). */
+const formatarDataHora = (iso: string, fuso: string) => formatarNoFuso(iso, fuso, 'dd/MM/yyyy, HH:mm');
 
 /** Saves a blob through an object URL and a temporary <a download>. */
 function salvar(blob: Blob, nome: string) {
@@ -30,6 +32,7 @@ function salvar(blob: Blob, nome: string) {
 const mensagemDe = (erro: unknown) => (erro instanceof ErroApi ? erro.message : 'Erro inesperado.');
 
 function LinhaEleicao({ eleicao, aoEncerrar }: { eleicao: Eleicao; aoEncerrar: () => void }) {
+  const fuso = useFusoPorto();
   const [erro, setErro] = useState<string | null>(null);
   const [baixando, setBaixando] = useState(false);
   const aberta = eleicao.situacao === 'aberta';
@@ -59,9 +62,9 @@ function LinhaEleicao({ eleicao, aoEncerrar }: { eleicao: Eleicao; aoEncerrar: (
         <dt>Número</dt>
         <dd>{eleicao.$id}</dd>
         <dt>Abertura</dt>
-        <dd>{formatarDataHora(eleicao.abertura)}</dd>
+        <dd>{formatarDataHora(eleicao.abertura, fuso)}</dd>
         <dt>Encerramento</dt>
-        <dd>{eleicao.encerramento ? formatarDataHora(eleicao.encerramento) : '—'}</dd>
+        <dd>{eleicao.encerramento ? formatarDataHora(eleicao.encerramento, fuso) : '—'}</dd>
         <dt>Candidatos</dt>
         <dd>{eleicao.candidatos}</dd>
         <dt>Votantes</dt>

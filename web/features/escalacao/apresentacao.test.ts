@@ -21,12 +21,16 @@ describe('apresentação das ofertas', () => {
   it('Conferente vê o porão no lugar das vagas', () => {
     expect(detalheOferta(2, 3, 'PR02')).toBe('Porão 3');
     expect(detalheOferta(1, 3, 'PR02')).toBe('03 vagas');
+    // The flat list of the Estivador who chooses the hold: the hold first.
+    expect(detalheOferta(1, 3, 'PR02', true)).toBe('Porão 3 · 03 vagas');
+    expect(detalheOferta(1, 1, 'BL00', true)).toBe('Bloco 1 · 01 vaga');
+    expect(detalheOferta(2, 3, 'PR02', true)).toBe('Porão 3');
   });
 
-  it('hora de digitação em HH:mm:ss locais', () => {
-    const iso = new Date(2026, 10, 21, 9, 5, 7).toISOString();
-    expect(horaDigitacao(iso)).toBe('09:05:07');
-    expect(horaDigitacao('lixo')).toBe('');
+  it('hora de digitação em HH:mm:ss do porto, não do aparelho', () => {
+    expect(horaDigitacao('2026-11-21T12:05:07.000Z', 'America/Recife')).toBe('09:05:07');
+    expect(horaDigitacao('2026-11-21T12:05:07.000Z', 'America/Manaus')).toBe('08:05:07');
+    expect(horaDigitacao('lixo', 'America/Recife')).toBe('');
   });
 
   it("categoria desconhecida se chama 'Erro'", () => {

@@ -1,7 +1,7 @@
-import { format } from 'date-fns';
 import { CATEGORIA } from '#common/dominio.ts';
 import { nomeProprio, preencher } from '#common/formato.ts';
 import { nomePorao } from '#common/porao.ts';
+import { formatarNoFuso } from '#common/tempo.ts';
 
 /** How the offers screen writes holds, vacancies and times (docs/produto/escalacao.md §2 'Offers screen', §9). */
 
@@ -10,15 +10,24 @@ export function textoVagas(numVagas: number): string {
   return `${preencher(numVagas, 2)} ${numVagas > 1 ? 'vagas' : 'vaga'}`;
 }
 
-/** What a function button shows under its name: the vacancies, or for Conferente the hold. */
-export function detalheOferta(codCategoria: number, numVagas: number, numPorao: string): string {
-  return codCategoria === CATEGORIA.conferente ? nomePorao(numPorao) : textoVagas(numVagas);
+/**
+ * What a function button shows under its name: the vacancies, or for Conferente the hold. In the flat list
+ * of the Estivador who chooses the hold (`comPorao`) the hold comes first, so the same function in three
+ * holds is three buttons a worker can tell apart (docs/decisions/0120-telas-conferidas.md).
+ */
+export function detalheOferta(
+  codCategoria: number,
+  numVagas: number,
+  numPorao: string,
+  comPorao = false,
+): string {
+  if (codCategoria === CATEGORIA.conferente) return nomePorao(numPorao);
+  return comPorao ? `${nomePorao(numPorao)} · ${textoVagas(numVagas)}` : textoVagas(numVagas);
 }
 
-/** The typing time of a confirmed worker: the ISO instant as local HH:mm:ss. */
-export function horaDigitacao(iso: string): string {
-  const data = new Date(iso);
-  return Number.isNaN(data.getTime()) ? '' : format(data, 'HH:mm:ss');
+/** The typing time of a confirmed worker: the ISO instant as HH:mm:ss on the port's clock. */
+export function horaDigitacao(iso: string, fuso: string): string {
+  return formatarNoFuso(iso, fuso, 'HH:mm:ss');
 }
 
 /** The category header: its name, 'Erro' for an unknown segment. */

@@ -12,6 +12,8 @@ interface BotaoOfertaProps {
   codCategoria: number;
   /** Say 'Sem descanso suficiente' on the button (false when the card already says it). */
   avisoDescanso?: boolean;
+  /** Name the hold under the function (the flat list, where no hold heading does). */
+  comPorao?: boolean;
   aoTocar: () => void;
 }
 
@@ -30,7 +32,13 @@ function dadosPonteiro(funcao: FuncaoOferta): string[] {
  * fixed status slot on the right (empty ring, check or preference, spinner, error) so nothing moves when
  * the state changes. A toggle button: aria-pressed is the chosen state.
  */
-export function BotaoOferta({ funcao, codCategoria, avisoDescanso = true, aoTocar }: BotaoOfertaProps) {
+export function BotaoOferta({
+  funcao,
+  codCategoria,
+  avisoDescanso = true,
+  comPorao = false,
+  aoTocar,
+}: BotaoOfertaProps) {
   const [dicaAberta, setDicaAberta] = useState(false);
   // How many workers chose it so far, as the live stream says (docs/decisions/0160).
   const escolhas = useEscolhasDaOferta(funcao.seqCategoria);
@@ -93,7 +101,7 @@ export function BotaoOferta({ funcao, codCategoria, avisoDescanso = true, aoToca
       <span className="oferta-texto">
         <span className="oferta-nome">{funcao.nomeFuncao}</span>
         <span className="oferta-detalhe">
-          {detalheOferta(codCategoria, funcao.numVagas, funcao.numPorao)}
+          {detalheOferta(codCategoria, funcao.numVagas, funcao.numPorao, comPorao)}
           {escolhas === undefined ? null : ` · ${rotuloEscolhas(escolhas)}`}
         </span>
         {ponteiro.length > 0 ? <span className="oferta-ponteiro">{ponteiro.join(' · ')}</span> : null}

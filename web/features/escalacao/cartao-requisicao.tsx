@@ -91,14 +91,15 @@ export const CartaoRequisicao = memo(function CartaoRequisicao({
 
       {semPoroes ? (
         <>
-          <p className="requisicao-cargas">
-            {poroes.map((porao, i) => (
-              <span key={porao.numPorao}>
-                {i > 0 ? ' / ' : null}
+          {/* No hold headings, but each hold's cargo is named by its hold, one per line. */}
+          <ul className="requisicao-cargas">
+            {poroes.map((porao) => (
+              <li key={porao.numPorao}>
+                <span className="porao-nome">{nomePorao(porao.numPorao)}:</span>{' '}
                 <Carga porao={porao} vigia={vigia} />
-              </span>
+              </li>
             ))}
-          </p>
+          </ul>
           <div className="ofertas-grade">
             {poroes.flatMap((porao) =>
               visiveis(porao).map((funcao) => (
@@ -107,6 +108,7 @@ export const CartaoRequisicao = memo(function CartaoRequisicao({
                   funcao={funcao}
                   codCategoria={codCategoria}
                   avisoDescanso={!semDescanso}
+                  comPorao
                   aoTocar={() => aoTocar(req, porao, funcao)}
                 />
               )),
@@ -115,9 +117,16 @@ export const CartaoRequisicao = memo(function CartaoRequisicao({
         </>
       ) : (
         poroes.map((porao) => (
-          <section key={porao.numPorao} className="porao" aria-label={nomePorao(porao.numPorao)}>
+          // Named 'Porão n' and the ship: every card has a 'Porão 1', and landmarks must differ.
+          <section
+            key={porao.numPorao}
+            className="porao"
+            aria-labelledby={`${idTitulo}-${porao.numPorao} ${idTitulo}`}
+          >
             <h3 className="porao-titulo">
-              <span className="porao-nome">{nomePorao(porao.numPorao)}</span>
+              <span className="porao-nome" id={`${idTitulo}-${porao.numPorao}`}>
+                {nomePorao(porao.numPorao)}
+              </span>
               <Carga porao={porao} vigia={vigia} />
             </h3>
             <div className="ofertas-grade">

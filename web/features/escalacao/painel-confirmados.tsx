@@ -2,6 +2,7 @@ import * as Accordion from '@radix-ui/react-accordion';
 import { ChevronDown, TriangleAlert, Users } from 'lucide-react';
 import { useState } from 'react';
 import { preencher } from '#common/formato.ts';
+import { useFusoPorto } from '../../lib/fuso-porto.ts';
 import { useAvulso } from '../../lib/sessao.ts';
 import { horaDigitacao, nomeConfirmado } from './apresentacao.ts';
 import { CONFIRMADOS_INICIAL } from './confirmados.ts';
@@ -16,6 +17,7 @@ const GRUPO_MULTIFUNCIONAIS = 'Multifuncionais';
  */
 export function PainelConfirmados({ codCategoria }: { codCategoria: number }) {
   const { codAvulso } = useAvulso();
+  const fuso = useFusoPorto();
   const { confirmados } = useEstadoEscala();
   const { status, dados } = confirmados[codCategoria] ?? CONFIRMADOS_INICIAL;
   const [aberto, setAberto] = useState('');
@@ -96,7 +98,7 @@ export function PainelConfirmados({ codCategoria }: { codCategoria: number }) {
                         {/* A published call: who the rotation engaged (docs/decisions/0155). */}
                         {a.escalado ? <span className="confirmados-escalado">Escalado</span> : null}
                       </td>
-                      <td className="confirmados-hora">{horaDigitacao(a.horaDigitacao)}</td>
+                      <td className="confirmados-hora">{horaDigitacao(a.horaDigitacao, fuso)}</td>
                     </tr>
                   ))}
                 </tbody>

@@ -25,8 +25,8 @@ import { FormularioRequisicao } from './formulario-requisicao.tsx';
 import { ImportarCsv } from './importar-csv.tsx';
 import { BuscaAuditoria, ResultadoRodizio } from './resultado.tsx';
 import './gestao.css';
-
-const dataHora = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short' });
+import { formatarNoFuso } from '#common/tempo.ts';
+import { useFusoPorto } from '../../lib/fuso-porto.ts';
 
 /** What each confirmed step says before it is taken. */
 const CONFIRMACOES: Record<AcaoEscala, { titulo: string; texto: string; botao: string; perigo?: boolean }> = {
@@ -138,6 +138,7 @@ function ResumoApuracao({ resumo }: { resumo: ResumoRodizio }) {
 
 /** /gestao/escalas/:num: one call's page, from draft to published. */
 export function PaginaEscala() {
+  const fuso = useFusoPorto();
   const num = Number(useParams().num);
   const consulta = useQuery({ ...escalaQuery(num), enabled: Number.isInteger(num) && num > 0 });
   const queryClient = useQueryClient();
@@ -210,7 +211,7 @@ export function PaginaEscala() {
           <li key={p.situacao}>
             <strong>{NOME_SITUACAO[p.situacao]}</strong>{' '}
             <span className="texto-suave">
-              {dataHora.format(new Date(p.em))}
+              {formatarNoFuso(p.em, fuso, 'dd/MM/yyyy, HH:mm')}
               {p.por ? ` · ${p.por}` : ''}
             </span>
           </li>

@@ -1,5 +1,5 @@
 import { type RouteObject, redirect } from 'react-router';
-import { PAPEL_ESCALADOR } from '#common/api/gestao.ts';
+import { PAPEL_ESCALADOR } from '#common/dominio.ts';
 import { caminhos } from '../../lib/caminhos.ts';
 import { sessao } from '../../lib/sessao.ts';
 

@@ -18,14 +18,15 @@ export function PaginaFuncoes() {
         As funções do trabalho portuário avulso, por categoria, com a cor e o ícone que aparecem nas ofertas
         da escalação.
       </p>
-      {categoriasFuncoes.map((categoria) => (
+      {categoriasFuncoes.map((categoria, i) => (
         <section
           key={categoria.tipo + categoria.nome}
           className="cartao"
-          aria-labelledby={`cat-${categoria.tipo}`}
+          // Two categories share a type ('Veículos' of Estiva and of Capatazia): the id is the position.
+          aria-labelledby={`cat-${i}`}
         >
           <div className="funcoes-categoria">
-            <h2 id={`cat-${categoria.tipo}`} className="cartao-titulo">
+            <h2 id={`cat-${i}`} className="cartao-titulo">
               {categoria.nome}
             </h2>
             <span className="funcoes-contagem">

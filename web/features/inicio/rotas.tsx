@@ -8,7 +8,12 @@ export const rotasPublicasInicio: RouteObject[] = [
   },
 ];
 export const rotasInicio: RouteObject[] = [
-  { path: 'inicio', lazy: async () => ({ Component: (await import('./pagina-inicio.tsx')).PaginaInicio }) },
+  {
+    path: 'inicio',
+    // Its answers are asked beside the page's code, so it renders once, with them (dados-inicio.ts).
+    loader: async () => (await import('./dados-inicio.ts')).prepararInicio(),
+    lazy: async () => ({ Component: (await import('./pagina-inicio.tsx')).PaginaInicio }),
+  },
   {
     path: 'fale-com-o-ogmo',
     lazy: async () => ({ Component: (await import('./pagina-fale-com-ogmo.tsx')).PaginaFaleComOgmo }),

@@ -3,12 +3,13 @@ import { contagem, diaMes, formatarEmissao, formatarMovimento, ouTraco } from '.
 
 describe('formatarEmissao', () => {
   it('mostra a hora do porto (UTC-3), não a do aparelho', () => {
-    expect(formatarEmissao('2026-11-20T13:00:00.000Z')).toBe('20/11/2026 às 10:00');
-    expect(formatarEmissao('2026-01-01T02:30:00.000Z')).toBe('31/12/2025 às 23:30');
+    expect(formatarEmissao('2026-11-20T13:00:00.000Z', 'America/Recife')).toBe('20/11/2026 às 10:00');
+    expect(formatarEmissao('2026-01-01T02:30:00.000Z', 'America/Recife')).toBe('31/12/2025 às 23:30');
+    expect(formatarEmissao('2026-11-20T13:00:00.000Z', 'America/Manaus')).toBe('20/11/2026 às 09:00');
   });
 
   it('devolve o texto recebido quando não é uma data', () => {
-    expect(formatarEmissao('ontem')).toBe('ontem');
+    expect(formatarEmissao('ontem', 'America/Recife')).toBe('ontem');
   });
 });
 

@@ -1,27 +1,14 @@
 import { formatarDataIso } from '#common/formato.ts';
+import { formatarNoFuso } from '#common/tempo.ts';
 
 /**
  * Presentation rules of the account area, pure so they are unit-tested. Instants show in the port's
- * time zone (America/Recife), whatever the device's.
+ * time zone (the setting /api/config gives), whatever the device's (docs/decisions/0121-fuso-do-porto.md).
  */
-export const FUSO_PORTO = 'America/Recife';
 
-const dataHora = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: FUSO_PORTO,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** '2026-11-20T13:00:00.000Z' → '20/11/2026 às 10:00'; an unreadable value shows as it came. */
-export function formatarEmissao(iso: string): string {
-  const instante = new Date(iso);
-  if (Number.isNaN(instante.getTime())) return iso;
-  const partes = Object.fromEntries(dataHora.formatToParts(instante).map((p) => [p.type, p.value]));
-  return `${partes.day}/${partes.month}/${partes.year} às ${partes.hour}:${partes.minute}`;
+/** '2026-11-20T13:00:00.000Z' → '20/11/2026 às 10:00' in Recife; an unreadable value shows as it came. */
+export function formatarEmissao(iso: string, fuso: string): string {
+  return formatarNoFuso(iso, fuso, "dd/MM/yyyy 'às' HH:mm") || iso;
 }
 
 /** 'yyyy-MM-dd' → 'dd/MM/yyyy'; anything else shows as it came. */

@@ -67,6 +67,7 @@ export function AcordeaoMeses<M extends { mes: number; nomeMes: string }>({
   const primeiro = meses[0];
   return (
     <Acordeao
+      nivel={3}
       abertosInicialmente={abrirPrimeiro && primeiro ? [`${ano}-${primeiro.mes}`] : []}
       itens={meses.map((mes) => ({
         valor: `${ano}-${mes.mes}`,

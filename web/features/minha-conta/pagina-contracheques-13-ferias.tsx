@@ -9,6 +9,7 @@ import { contagem, formatarEmissao, ouTraco } from './apresentacao.ts';
 import { PaginaLista } from './componentes.tsx';
 import { AcordeaoAnos, LinhaDocumento, ModalDetalhes, type PdfDocumento } from './listas.tsx';
 import './minha-conta.css';
+import { useFusoPorto } from '../../lib/fuso-porto.ts';
 
 const numero = (n: number) => preencher(n, 6);
 
@@ -21,6 +22,7 @@ const pdf = (c: Contracheque13Ferias): PdfDocumento => ({
 /** /minha-conta/financeiro/contracheques-13-ferias: 13th-salary and holiday payslips by year. */
 export function PaginaContracheques13Ferias() {
   const consulta = useQuery(contracheques13FeriasQuery);
+  const fuso = useFusoPorto();
   const [escolhido, setEscolhido] = useState<{ ano: number; c: Contracheque13Ferias } | null>(null);
   return (
     <PaginaLista
@@ -46,7 +48,7 @@ export function PaginaContracheques13Ferias() {
             ['Número', numero(c.numero)],
             ['Sindicato', ouTraco(c.dados.sindicato)],
             ['Líquido', <strong key="liquido">{formatarMoeda(c.dados.liquido)}</strong>],
-            ['Emissão', formatarEmissao(c.dados.datahoraEmissao)],
+            ['Emissão', formatarEmissao(c.dados.datahoraEmissao, fuso)],
           ]}
         />
       }

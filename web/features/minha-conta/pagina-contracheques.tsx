@@ -10,6 +10,7 @@ import { contagem, formatarEmissao, formatarMovimento, ouTraco } from './apresen
 import { PaginaLista } from './componentes.tsx';
 import { AcordeaoAnos, AcordeaoMeses, LinhaDocumento, ModalDetalhes, type PdfDocumento } from './listas.tsx';
 import './minha-conta.css';
+import { useFusoPorto } from '../../lib/fuso-porto.ts';
 
 const numero = (n: number) => preencher(n, 6);
 
@@ -22,6 +23,7 @@ const pdf = (c: Contracheque): PdfDocumento => ({
 /** /minha-conta/financeiro/contracheques: payslips by year then month, detail modal and PDF. */
 export function PaginaContracheques() {
   const consulta = useQuery(contrachequesQuery);
+  const fuso = useFusoPorto();
   const [escolhido, setEscolhido] = useState<Contracheque | null>(null);
   return (
     <PaginaLista
@@ -52,7 +54,7 @@ export function PaginaContracheques() {
             ['Sindicato', ouTraco(c.dados.sindicato)],
             ['Função', ouTraco(c.dados.funcao)],
             ['Líquido', <strong key="liquido">{formatarMoeda(c.dados.liquido)}</strong>],
-            ['Emissão', formatarEmissao(c.dados.datahoraEmissao)],
+            ['Emissão', formatarEmissao(c.dados.datahoraEmissao, fuso)],
           ]}
         />
       }

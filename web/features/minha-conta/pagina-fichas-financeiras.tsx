@@ -9,6 +9,7 @@ import { contagem, formatarEmissao } from './apresentacao.ts';
 import { PaginaLista } from './componentes.tsx';
 import { AcordeaoAnos, LinhaDocumento, ModalDetalhes, type PdfDocumento } from './listas.tsx';
 import './minha-conta.css';
+import { useFusoPorto } from '../../lib/fuso-porto.ts';
 
 const pdf = (ano: number, f: FichaFinanceira): PdfDocumento => ({
   caminho: DOWNLOAD.fichaFinanceira,
@@ -17,7 +18,7 @@ const pdf = (ano: number, f: FichaFinanceira): PdfDocumento => ({
 });
 
 /** Every value of a record (docs/produto/minha-conta.md §3), in the order a worker reads them. */
-function camposFicha(f: FichaFinanceira): [string, string][] {
+function camposFicha(f: FichaFinanceira, fuso: string): [string, string][] {
   const d = f.dados;
   return [
     ['Valor bruto', formatarMoeda(d.valorBruto)],
@@ -31,13 +32,14 @@ function camposFicha(f: FichaFinanceira): [string, string][] {
     ['FGTS do mês', formatarMoeda(d.valorFgtsMes)],
     ['FGTS sobre férias', formatarMoeda(d.valorFgtsFerias)],
     ['FGTS sobre 13º', formatarMoeda(d.valorFgts13)],
-    ['Emissão', formatarEmissao(d.dataHoraEmissao)],
+    ['Emissão', formatarEmissao(d.dataHoraEmissao, fuso)],
   ];
 }
 
 /** /minha-conta/financeiro/fichas-financeiras: one record per month, detail modal and PDF. */
 export function PaginaFichasFinanceiras() {
   const consulta = useQuery(fichasFinanceirasQuery);
+  const fuso = useFusoPorto();
   const [escolhida, setEscolhida] = useState<{ ano: number; f: FichaFinanceira } | null>(null);
   return (
     <PaginaLista
@@ -59,7 +61,7 @@ export function PaginaFichasFinanceiras() {
           }
           descricao="Valores da ficha financeira escolhida."
           pdf={({ ano, f }) => pdf(ano, f)}
-          campos={({ f }) => camposFicha(f)}
+          campos={({ f }) => camposFicha(f, fuso)}
         />
       }
     >

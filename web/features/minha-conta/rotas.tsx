@@ -1,11 +1,11 @@
 import type { RouteObject } from 'react-router';
 import { registrarAposLogin } from '../../lib/apos-login.ts';
-import { sincronizarAvisos } from '../../lib/avisos-push.ts';
 
-// A phone with the notices on keeps them for the worker who logs in on it now (docs/decisions/0162).
+// A phone with the notices on keeps them for the worker who logs in on it now (docs/decisions/0162). Loaded
+// then, not with the login page (docs/decisions/0133-orcamentos-do-celular.md).
 registrarAposLogin({
   aoEntrar: () => {
-    void sincronizarAvisos();
+    void import('../../lib/avisos-push.ts').then(({ sincronizarAvisos }) => sincronizarAvisos());
     return null;
   },
 });

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { capturar, entrar, expect, fecharMensagens, TELAS, test } from './apoio.ts';
+import { conferirTela, entrar, expect, fecharMensagens, TELAS, test } from './apoio.ts';
 
 /**
  * "Avisos no celular" (docs/produto/minha-conta.md §2, docs/decisions/0162) in Debian's headless Chromium.
@@ -44,7 +44,7 @@ test('no celular: o cartão aparece desativado; com a permissão, a tentativa se
   );
   await expect(cartao.getByRole('status')).toHaveText('Desativado: este celular não recebe avisos.');
   await expect(cartao.getByRole('button', { name: 'Ativar avisos' })).toBeEnabled();
-  await capturar(page, 'avisos-celular-erro');
+  await conferirTela(page, 'avisos-celular-erro');
   // Nothing was posted to the server: there was no subscription to post.
   expect(assinaturas).toEqual([]);
 });

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, type Browser, type Page, request } from '@playwright/test';
-import { capturar, entrar, expect, TELAS, test } from './apoio.ts';
+import { conferirTela, entrar, expect, test } from './apoio.ts';
 
 /**
  * The OGMO staff run a call from draft to published (issue 16, docs/produto/gestao.md), on a server and
@@ -12,20 +12,6 @@ import { capturar, entrar, expect, TELAS, test } from './apoio.ts';
 const PORTA = Number(process.env.E2E_PORT ?? 8181) + 100;
 const BASE = `http://localhost:${PORTA}`;
 let servidor: ChildProcess | undefined;
-
-/**
- * The screen as a phone (360×740) and a desktop (1280×800) show it, saved as `<nome>-celular.png` /
- * `<nome>-desktop.png` to be looked at. (The shared axe/overflow check, conferirTela, replaces this once it
- * is in e2e/apoio.ts.)
- */
-async function conferirTela(page: Page, nome: string): Promise<void> {
-  const anterior = page.viewportSize();
-  for (const [largura, tela] of Object.entries(TELAS)) {
-    await page.setViewportSize(tela);
-    await capturar(page, `${nome}-${largura}`);
-  }
-  if (anterior) await page.setViewportSize(anterior);
-}
 
 test.describe.configure({ mode: 'serial' });
 test.use({ baseURL: BASE });

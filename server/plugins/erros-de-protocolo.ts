@@ -85,7 +85,7 @@ function recusaDoCliente(erro: NodeJS.ErrnoException): Recusa {
 export function opcoesDeProtocolo(config: Config, seguranca: CabecalhosSeguranca) {
   const tempoMs = Math.max(1, Math.round(config.limites.tempoRequisicaoSegundos * 1000));
   return {
-    maxParamLength: TAMANHO_MAXIMO_PARAMETRO,
+    routerOptions: { maxParamLength: TAMANHO_MAXIMO_PARAMETRO },
     requestTimeout: tempoMs,
     http: {
       requestTimeout: tempoMs,

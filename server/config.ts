@@ -188,7 +188,7 @@ export function carregarConfig(env: NodeJS.ProcessEnv = process.env): Config {
     processos: Math.trunc(numero(env.PROCESSOS, 1)),
     aoVivo: {
       // Half a second: the wait for the next message leaves room for the fan-out within 1 s (decision 0171).
-      intervaloContagensMs: inteiro(env.AO_VIVO_INTERVALO_MS, 500, 50, 60_000),
+      intervaloContagensMs: inteiro(env.AO_VIVO_INTERVALO_MS, 1_000, 50, 60_000),
       pulsoMs: numero(env.AO_VIVO_PULSO_SEGUNDOS, 20) * 1_000,
     },
     limites: {

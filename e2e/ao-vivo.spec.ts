@@ -1,32 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import path from 'node:path';
 import { type Page, request } from '@playwright/test';
-import { entrar, expect, test } from './apoio.ts';
+import { entrar, expect, servidorProprio, test } from './apoio.ts';
 
 /**
  * The call as it happens (docs/decisions/0160), on a server and database of its own: closing the call here
  * must not close it for the other browser tests.
  */
-const PORTA = Number(process.env.E2E_PORT ?? 8181) + 37;
-const BASE = `http://localhost:${PORTA}`;
-let servidor: ChildProcess | undefined;
-
-test.beforeAll(async () => {
-  servidor = spawn(process.execPath, ['e2e/servidor.ts'], {
-    cwd: path.resolve(import.meta.dirname, '..'),
-    env: { ...process.env, PORT: String(PORTA) },
-    stdio: 'ignore',
-  });
-  await expect
-    .poll(async () => (await fetch(`${BASE}/api/config`).catch(() => undefined))?.status, {
-      timeout: 60_000,
-    })
-    .toBe(200);
-});
-
-test.afterAll(() => {
-  servidor?.kill('SIGTERM');
-});
+const BASE = servidorProprio(37);
 
 async function abrirEstivador(page: Page, codAvulso: string) {
   await entrar(page, codAvulso);

@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
 // The checks below run inside the page (page.evaluate) and need the DOM's types.
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
@@ -391,4 +392,30 @@ export async function entrar(page: Page, codAvulso: string, senha = '123456'): P
   await page.getByRole('button', { name: 'Confirmar' }).click();
   await expect(page).not.toHaveURL(/\/login$/);
   await fecharMensagens(page);
+}
+
+/**
+ * A server and database of the spec's own, on E2E_PORT + `deslocamento` (distinct per spec), started before the
+ * spec's tests and stopped after them: for specs that change the call's state, which must not leak into the
+ * other browser tests. Answers the server's base URL.
+ */
+export function servidorProprio(deslocamento: number): string {
+  const base = `http://localhost:${Number(process.env.E2E_PORT ?? 8181) + deslocamento}`;
+  let servidor: ChildProcess | undefined;
+  test.beforeAll(async () => {
+    servidor = spawn(process.execPath, ['e2e/servidor.ts'], {
+      cwd: path.resolve(import.meta.dirname, '..'),
+      env: { ...process.env, PORT: new URL(base).port },
+      stdio: 'ignore',
+    });
+    await expect
+      .poll(async () => (await fetch(`${base}/api/config`).catch(() => undefined))?.status, {
+        timeout: 60_000,
+      })
+      .toBe(200);
+  });
+  test.afterAll(() => {
+    servidor?.kill('SIGTERM');
+  });
+  return base;
 }

@@ -1,37 +1,16 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { type APIRequestContext, type Browser, type Page, request } from '@playwright/test';
-import { conferirTela, entrar, expect, test } from './apoio.ts';
+import { conferirTela, entrar, expect, servidorProprio, test } from './apoio.ts';
 
 /**
  * The OGMO staff run a call from draft to published (issue 16, docs/produto/gestao.md), on a server and
  * database of their own (E2E_PORT + 100): closing the demo's open call here must not close it for the other
  * browser tests. Then the workers read the result the rotation gave them.
  */
-const PORTA = Number(process.env.E2E_PORT ?? 8181) + 100;
-const BASE = `http://localhost:${PORTA}`;
-let servidor: ChildProcess | undefined;
+const BASE = servidorProprio(100);
 
 test.describe.configure({ mode: 'serial' });
 test.use({ baseURL: BASE });
-
-test.beforeAll(async () => {
-  servidor = spawn(process.execPath, ['e2e/servidor.ts'], {
-    cwd: path.resolve(import.meta.dirname, '..'),
-    env: { ...process.env, PORT: String(PORTA) },
-    stdio: 'ignore',
-  });
-  await expect
-    .poll(async () => (await fetch(`${BASE}/api/config`).catch(() => undefined))?.status, {
-      timeout: 60_000,
-    })
-    .toBe(200);
-});
-
-test.afterAll(() => {
-  servidor?.kill('SIGTERM');
-});
 
 /** A logged-in API client (the session's token and XSRF cookie), for what a screen does not show. */
 async function clienteApi(codAvulso: string): Promise<{ api: APIRequestContext; token: string }> {

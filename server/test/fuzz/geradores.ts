@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { z } from 'zod';
+import { COLUNAS_CSV } from '../../services/gestao/csv-requisicoes.ts';
 import type { RotaFuzz } from './rotas.ts';
 import { parametrosDoCaminho } from './rotas.ts';
 
@@ -411,22 +412,6 @@ function corpoDaRota(
   );
 }
 
-/** The columns of the operators' CSV (docs/produto/gestao.md §CSV): a right header gets past the first check. */
-const COLUNAS_CSV = [
-  'codOperador',
-  'codNavio',
-  'dataOperacao',
-  'codPeriodo',
-  'horaInicio',
-  'horaFim',
-  'codLocalAtrac',
-  'numPorao',
-  'nomeMercadoria',
-  'tonelagem',
-  'codFuncao',
-  'numVagas',
-];
-
 /**
  * A body the route takes as text (`tipoCorpo`, the operators' CSV): lines of cells, right and wrong, under the
  * right header or a broken one, with `;` or `,`, unclosed quotes, formulas, CR, NUL; mostly with its own type.
@@ -446,7 +431,7 @@ function corpoDeTexto(tipo: string): fc.Arbitrary<{ corpo: string | Buffer | und
     .map(([cs, sep]) => cs.join(sep));
   const cabecalho = fc.oneof(
     { weight: 3, arbitrary: fc.constant(COLUNAS_CSV.join(';')) },
-    { weight: 1, arbitrary: fc.shuffledSubarray(COLUNAS_CSV).map((cs) => cs.join(';')) },
+    { weight: 1, arbitrary: fc.shuffledSubarray([...COLUNAS_CSV]).map((cs) => cs.join(';')) },
     { weight: 1, arbitrary: linha },
   );
   const texto = fc

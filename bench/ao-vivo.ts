@@ -10,7 +10,7 @@ import {
   relatorioAoVivo,
   relatorioDois,
 } from './ao-vivo/relatorio.ts';
-import { filhosVivos, limpeza } from './escalacao/filhos.ts';
+import { encerrarFilhosAoSinal } from './escalacao/filhos.ts';
 import { bancosPedidos, OPCOES, RESULTADOS } from './escalacao/opcoes.ts';
 
 /**
@@ -73,14 +73,6 @@ async function principal() {
   process.exitCode = falhou ? 1 : 0;
 }
 
-let encerrando = false;
-for (const sinal of ['SIGINT', 'SIGTERM'] as const)
-  process.on(sinal, () => {
-    if (encerrando) return;
-    encerrando = true;
-    for (const p of filhosVivos) p.kill('SIGKILL');
-    const limite = new Promise((r) => setTimeout(r, 10_000));
-    void Promise.race([limpeza.pendente?.(), limite]).finally(() => process.exit(130));
-  });
+encerrarFilhosAoSinal();
 
 await principal();

@@ -130,3 +130,16 @@ export async function parar(filho: Filho | undefined): Promise<void> {
   clearTimeout(t);
   filhosVivos.delete(proc);
 }
+
+/** Ctrl-C or SIGTERM: the servers and generators this run started are killed, its cleanup given 10 s, exit 130. */
+export function encerrarFilhosAoSinal(): void {
+  let encerrando = false;
+  for (const sinal of ['SIGINT', 'SIGTERM'] as const)
+    process.on(sinal, () => {
+      if (encerrando) return;
+      encerrando = true;
+      for (const p of filhosVivos) p.kill('SIGKILL');
+      const limite = new Promise((r) => setTimeout(r, 10_000));
+      void Promise.race([limpeza.pendente?.(), limite]).finally(() => process.exit(130));
+    });
+}

@@ -139,6 +139,8 @@ export class Transmissor {
   /** Where the next stream starts looking for the emptiest slice (round-robin among equals). */
   private cursor = 0;
   private proximaFatia = 0;
+  /** When the next tick is due (performance.now()), on a grid `passo` apart. */
+  private proximoTique = 0;
   private relogio: NodeJS.Timeout | undefined;
   private servindo = false;
 
@@ -316,7 +318,10 @@ export class Transmissor {
     grupo.clientes.add(cliente);
     fatia.quantidade++;
     this.lugares.set(cliente, { fatia, grupo });
-    if (!this.relogio && !this.servindo) this.agendarTique(performance.now() + this.passo);
+    if (!this.relogio && !this.servindo) {
+      this.proximoTique = performance.now() + this.passo;
+      this.agendarTique(this.proximoTique);
+    }
   }
 
   /** The one timer: a tick every `passo` while some stream is served, each after the previous one ended. */
@@ -333,7 +338,6 @@ export class Transmissor {
 
   private async tique(): Promise<void> {
     if (this.lugares.size === 0) return;
-    const inicio = performance.now();
     const indice = this.proximaFatia;
     this.proximaFatia = (indice + 1) % this.fatias.length;
     this.servindo = true;
@@ -344,8 +348,14 @@ export class Transmissor {
     } finally {
       this.servindo = false;
     }
-    // Ticks never overlap and start `passo` apart at least, so each slice's turns are a period apart.
-    if (this.lugares.size > 0 && !this.relogio) this.agendarTique(inicio + this.passo);
+    // Ticks never overlap. They keep to a fixed grid, so that the event loop's lag delays a slice's turn once
+    // a period rather than once a tick (ten lags a round stretched the period under load); a slice that
+    // comes round early waits in servirFatia. After a stall of more than a period, the grid starts again
+    // from now instead of catching up in a burst.
+    this.proximoTique += this.passo;
+    const agora = performance.now();
+    if (this.proximoTique < agora - this.opcoes.intervaloContagensMs) this.proximoTique = agora;
+    if (this.lugares.size > 0 && !this.relogio) this.agendarTique(this.proximoTique);
   }
 
   /** One slice's turn: the categories with news read (once each), then one write per stream. */

@@ -1,3 +1,4 @@
+import { formatPis } from '@brazilian-utils/brazilian-utils';
 import { format } from 'date-fns/format';
 import { ptBR } from 'date-fns/locale/pt-BR';
 import { parse } from 'date-fns/parse';
@@ -69,6 +70,5 @@ export function dataPorExtenso(data: Date): string {
 
 /** 12345678901 → 123.45678.90-1 (the PIS/NIT layout). */
 export function formatarPis(pis: string): string {
-  const d = somenteDigitos(pis).padStart(11, '0').slice(-11);
-  return `${d.slice(0, 3)}.${d.slice(3, 8)}.${d.slice(8, 10)}-${d.slice(10)}`;
+  return formatPis(somenteDigitos(pis).padStart(11, '0').slice(-11));
 }

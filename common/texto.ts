@@ -1,3 +1,5 @@
+import { formatCpf } from '@brazilian-utils/brazilian-utils';
+
 /**
  * Text rules of names, codes, ISO dates and shifts with no date library behind them (common/formato.ts re-exports
  * them): the login page's frame and the home use them without loading date-fns (docs/decisions/0133, 0124).
@@ -31,17 +33,24 @@ export function somenteDigitos(valor: string): string {
   return valor.replace(/\D/g, '');
 }
 
-/** 52998224725 → 529.982.247-25 */
+/** 52998224725 → 529.982.247-25 (@brazilian-utils' mask; a short code is read with its leading zeros). */
 export function formatarCpf(cpf: string): string {
-  const d = somenteDigitos(cpf).padStart(11, '0').slice(-11);
-  return `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6, 9)}-${d.slice(9)}`;
+  return formatCpf(somenteDigitos(cpf).padStart(11, '0').slice(-11));
 }
 
-/** 'yyyy-MM-dd' → 'dd/MM/yyyy' (what date-fns' parse and format did, by hand: the home shows it without loading date-fns). */
+/** The calendar day as written in Brazil, by the platform's Intl (no date library on the home's first paint). */
+const DIA_PT_BR = new Intl.DateTimeFormat('pt-BR', {
+  timeZone: 'UTC',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+});
+
+/** 'yyyy-MM-dd' → 'dd/MM/yyyy'; a calendar date, so read and written in UTC (no time zone can move its day). */
 export function formatarDataIso(iso: string): string {
-  const partes = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
-  if (!partes) throw new RangeError(`data inválida: ${iso}`);
-  return `${partes[3]}/${partes[2]}/${partes[1]}`;
+  const data = /^\d{4}-\d{2}-\d{2}$/.test(iso) ? new Date(`${iso}T00:00:00Z`) : new Date(Number.NaN);
+  if (Number.isNaN(data.getTime())) throw new RangeError(`data inválida: ${iso}`);
+  return DIA_PT_BR.format(data);
 }
 
 /** Shift hours: 7, 13 → '07-13' */

@@ -103,6 +103,7 @@ describe('datas em pt-BR', () => {
 
   it('uma data fora de yyyy-MM-dd é recusada, como date-fns fazia', () => {
     expect(() => formatarDataIso('2026-11-21T10:00')).toThrow(RangeError);
+    expect(() => formatarDataIso('2026-02-30')).toThrow(RangeError);
     expect(() => formatarDataIso('')).toThrow(RangeError);
   });
 

@@ -48,8 +48,14 @@ const DIA_PT_BR = new Intl.DateTimeFormat('pt-BR', {
 
 /** 'yyyy-MM-dd' → 'dd/MM/yyyy'; a calendar date, so read and written in UTC (no time zone can move its day). */
 export function formatarDataIso(iso: string): string {
-  const data = /^\d{4}-\d{2}-\d{2}$/.test(iso) ? new Date(`${iso}T00:00:00Z`) : new Date(Number.NaN);
-  if (Number.isNaN(data.getTime())) throw new RangeError(`data inválida: ${iso}`);
+  const data = new Date(`${iso}T00:00:00Z`);
+  // The engine rolls 2026-02-30 over to March: a day that does not exist is refused, as date-fns' parse did.
+  if (
+    !/^\d{4}-\d{2}-\d{2}$/.test(iso) ||
+    Number.isNaN(data.getTime()) ||
+    data.toISOString().slice(0, 10) !== iso
+  )
+    throw new RangeError(`data inválida: ${iso}`);
   return DIA_PT_BR.format(data);
 }
 

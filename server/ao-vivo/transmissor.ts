@@ -324,7 +324,7 @@ export class Transmissor {
     }
   }
 
-  /** The one timer: a tick every `passo` while some stream is served, each after the previous one ended. */
+  /** The one timer: ticks on a grid `passo` apart while some stream is served, never two at once. */
   private agendarTique(alvo: number): void {
     this.relogio = setTimeout(
       () => {

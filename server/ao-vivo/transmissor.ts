@@ -112,7 +112,7 @@ interface Grupo {
 interface Fatia {
   grupos: Map<string, Grupo>;
   quantidade: number;
-  /** When its last counts write ended (performance.now()): the next starts at least a period later. */
+  /** When its last counts writes began (performance.now()): the next begin at least a period later. */
   ultimaEscrita: number;
 }
 
@@ -371,13 +371,21 @@ export class Transmissor {
       } else if ((estado.fatias[indice]?.versao ?? 0) < estado.versao) pendentes.push(estado);
     }
     if (pendentes.length === 0) return;
-    const leituras = await Promise.allSettled(pendentes.map((e) => this.lerAtual(e)));
-    // The contract (issue 15): at most one counts message per category per period on each stream.
+    let leituras = await Promise.allSettled(pendentes.map((e) => this.lerAtual(e)));
+    // The contract (issue 15): a slice's writes begin at least a period apart (counted from their beginning,
+    // not their end, or each turn would slip by the time the writes take: measured, a 1.1 s period).
+    let esperou = false;
     for (;;) {
       const falta = fatia.ultimaEscrita + this.opcoes.intervaloContagensMs - performance.now();
       if (falta <= 0) break;
+      esperou = true;
       await dormir(Math.ceil(falta), undefined, { ref: false });
     }
+    // What was acknowledged while it waited goes too: the read is redone if a notice came meanwhile.
+    if (esperou && pendentes.some((e) => e.versao > (e.lida?.versao ?? -1))) {
+      leituras = await Promise.allSettled(pendentes.map((e) => this.lerAtual(e)));
+    }
+    const inicioEscrita = performance.now();
     // From here on, synchronous: the streams written to are the slice's now, and what they are told is
     // recorded for the slice at once (a stream joining later starts from it).
     const textos = new Map<number, string>();
@@ -422,7 +430,7 @@ export class Transmissor {
       const quadro = new Quadro(texto);
       for (const cliente of grupo.clientes) this.escrever(cliente, quadro);
     }
-    fatia.ultimaEscrita = performance.now();
+    fatia.ultimaEscrita = inicioEscrita;
   }
 
   private async anunciarEscala(numEscalacao: number | null): Promise<void> {

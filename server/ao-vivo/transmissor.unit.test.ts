@@ -255,7 +255,9 @@ describe('Transmissor: as contagens em fatias (docs/decisions/0172)', () => {
       for (const c of [1, 2]) {
         const tempos = mudancas(r, c).map((e) => e.t);
         for (let i = 1; i < tempos.length; i++) {
-          expect((tempos[i] as number) - (tempos[i - 1] as number)).toBeGreaterThanOrEqual(60);
+          // A slice's writes begin a period apart; a stream's own write comes within that loop (well under
+          // a millisecond for six streams).
+          expect((tempos[i] as number) - (tempos[i - 1] as number)).toBeGreaterThanOrEqual(59);
         }
       }
     }

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { CABECALHO_DADOS_DE, CACHE_DADOS_PESSOAIS } from './web/lib/dados-offline.ts';
@@ -101,12 +101,40 @@ const pwa = VitePWA({
   },
 });
 
+/**
+ * React in the browser is Preact (docs/decisions/0135-preact-no-navegador.md): the app and its libraries
+ * still import `react` and `react-dom`, and get preact/compat (with web/react-preact.js covering the one
+ * hook it lacks). The server and the tests run no React. JSX compiles to `react/jsx-runtime`, which is
+ * preact's too.
+ */
+const preact = [
+  { find: /^react$/, replacement: fileURLToPath(new URL('./web/react-preact.js', import.meta.url)) },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
+];
+
 // The web app lives in web/; the build lands in dist/web, which the server serves.
 export default defineConfig({
   root: 'web',
-  plugins: [react(), precomprimir(), pwa],
+  plugins: [precomprimir(), pwa],
+  resolve: { alias: preact },
+  oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
   define: { __VERSAO_CLIENTE__: JSON.stringify(version) },
   publicDir: 'public',
-  build: { outDir: '../dist/web', emptyOutDir: true, sourcemap: false },
+  build: {
+    outDir: '../dist/web',
+    emptyOutDir: true,
+    sourcemap: false,
+    rolldownOptions: {
+      // The libraries' "use client" marks are for React Server Components, which this app does not use
+      // (@vitejs/plugin-react silenced the same warning before decision 0135).
+      onwarn(aviso, padrao) {
+        if (aviso.code === 'MODULE_LEVEL_DIRECTIVE' && aviso.message.includes('use client')) return;
+        padrao(aviso);
+      },
+    },
+  },
   server: { proxy: { '/api': 'http://localhost:8080' } },
 });

@@ -51,7 +51,7 @@ function loginEstatico(): Plugin {
       if (!saida.dir) return;
       const vite = await createServer({
         configFile: false,
-        root: 'web',
+        root: fileURLToPath(new URL('./web', import.meta.url)),
         logLevel: 'error',
         appType: 'custom',
         server: { middlewareMode: true, hmr: false, ws: false },

@@ -1,8 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { createServer, defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { CABECALHO_DADOS_DE, CACHE_DADOS_PESSOAIS } from './web/lib/dados-offline.ts';
 
@@ -21,15 +21,59 @@ function precomprimir(): Plugin {
     writeBundle(saida, pacote) {
       if (!saida.dir) return;
       for (const nome of Object.keys(pacote)) {
-        if (!/\.(js|css|svg|html)$/.test(nome)) continue;
-        const arquivo = path.join(saida.dir, nome);
-        const dados = readFileSync(arquivo);
-        if (dados.length < 1024) continue;
-        writeFileSync(
-          `${arquivo}.br`,
-          brotliCompressSync(dados, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-        );
-        writeFileSync(`${arquivo}.gz`, gzipSync(dados, { level: 9 }));
+        if (/\.(js|css|svg|html)$/.test(nome)) comprimirAoLado(path.join(saida.dir, nome));
+      }
+    },
+  };
+}
+
+function comprimirAoLado(arquivo: string) {
+  const dados = readFileSync(arquivo);
+  if (dados.length < 1024) return;
+  writeFileSync(
+    `${arquivo}.br`,
+    brotliCompressSync(dados, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  );
+  writeFileSync(`${arquivo}.gz`, gzipSync(dados, { level: 9 }));
+}
+
+/**
+ * login.html: the built index.html with /login's markup already inside #raiz (web/login-estatico.tsx, rendered
+ * here in Node with React), which the server sends for /login only, so a phone paints the page before the
+ * scripts arrive; the client renders over the same markup (docs/decisions/0135-preact-no-navegador.md). The
+ * page is loaded by a Vite server of its own, without the browser build's Preact aliases.
+ */
+function loginEstatico(): Plugin {
+  return {
+    name: 'portal-tpa-login-estatico',
+    apply: 'build',
+    async writeBundle(saida) {
+      if (!saida.dir) return;
+      const vite = await createServer({
+        configFile: false,
+        root: fileURLToPath(new URL('./web', import.meta.url)),
+        logLevel: 'error',
+        appType: 'custom',
+        server: { middlewareMode: true, hmr: false, ws: false },
+        define: DEFINIR,
+        oxc: { jsx: { runtime: 'automatic' } },
+      });
+      try {
+        const { htmlDoLogin } = (await vite.ssrLoadModule('/login-estatico.tsx')) as {
+          htmlDoLogin: () => string;
+        };
+        const indice = readFileSync(path.join(saida.dir, 'index.html'), 'utf8');
+        if (!indice.includes('<div id="raiz"></div>'))
+          throw new Error('index.html sem <div id="raiz"></div>');
+        const login = indice
+          .replace('<div id="raiz"></div>', `<div id="raiz">${htmlDoLogin()}</div>`)
+          // What the layout sets on /login (docs/produto/escalacao.md §2), so the first paint has its colours.
+          .replace('<body>', '<body id="inicio">');
+        const arquivo = path.join(saida.dir, 'login.html');
+        writeFileSync(arquivo, login);
+        comprimirAoLado(arquivo);
+      } finally {
+        await vite.close();
       }
     },
   };
@@ -101,12 +145,42 @@ const pwa = VitePWA({
   },
 });
 
+/**
+ * React in the browser is Preact (docs/decisions/0135-preact-no-navegador.md): the app and its libraries
+ * still import `react` and `react-dom`, and get preact/compat (with web/react-preact.js covering the one
+ * hook it lacks). The server and the tests run no React. JSX compiles to `react/jsx-runtime`, which is
+ * preact's too.
+ */
+const preact = [
+  { find: /^react$/, replacement: fileURLToPath(new URL('./web/react-preact.js', import.meta.url)) },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
+];
+
+const DEFINIR = { __VERSAO_CLIENTE__: JSON.stringify(version) };
+
 // The web app lives in web/; the build lands in dist/web, which the server serves.
 export default defineConfig({
   root: 'web',
-  plugins: [react(), precomprimir(), pwa],
-  define: { __VERSAO_CLIENTE__: JSON.stringify(version) },
+  plugins: [precomprimir(), loginEstatico(), pwa],
+  resolve: { alias: preact },
+  oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
+  define: DEFINIR,
   publicDir: 'public',
-  build: { outDir: '../dist/web', emptyOutDir: true, sourcemap: false },
+  build: {
+    outDir: '../dist/web',
+    emptyOutDir: true,
+    sourcemap: false,
+    rolldownOptions: {
+      // The libraries' "use client" marks are for React Server Components, which this app does not use
+      // (@vitejs/plugin-react silenced the same warning before decision 0135).
+      onwarn(aviso, padrao) {
+        if (aviso.code === 'MODULE_LEVEL_DIRECTIVE' && aviso.message.includes('use client')) return;
+        padrao(aviso);
+      },
+    },
+  },
   server: { proxy: { '/api': 'http://localhost:8080' } },
 });

@@ -101,6 +101,12 @@ describe('datas em pt-BR', () => {
     expect(formatarDataIso('2026-11-21')).toBe('21/11/2026');
   });
 
+  it('uma data fora de yyyy-MM-dd é recusada, como date-fns fazia', () => {
+    expect(() => formatarDataIso('2026-11-21T10:00')).toThrow(RangeError);
+    expect(() => formatarDataIso('2026-02-30')).toThrow(RangeError);
+    expect(() => formatarDataIso('')).toThrow(RangeError);
+  });
+
   it('nomes de mês com inicial maiúscula', () => {
     expect(nomeMes(3)).toBe('Março');
     expect(nomeMes(12)).toBe('Dezembro');

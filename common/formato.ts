@@ -1,3 +1,4 @@
+import { formatPis } from '@brazilian-utils/brazilian-utils';
 import { format } from 'date-fns/format';
 import { ptBR } from 'date-fns/locale/pt-BR';
 import { parse } from 'date-fns/parse';
@@ -5,20 +6,10 @@ import { parse } from 'date-fns/parse';
 /** pt-BR presentation rules shared by the web app and the PDFs. */
 
 // Kept in texto.ts, free of date-fns, so the login page's frame can use them without loading it
-// (docs/decisions/0133); re-exported for the existing callers.
-import { preencher } from './texto.ts';
+// (docs/decisions/0133, 0124); re-exported for the existing callers.
+import { formatarCpf, somenteDigitos } from './texto.ts';
 
-export { nomeProprio, preencher } from './texto.ts';
-
-export function somenteDigitos(valor: string): string {
-  return valor.replace(/\D/g, '');
-}
-
-/** 52998224725 → 529.982.247-25 */
-export function formatarCpf(cpf: string): string {
-  const d = somenteDigitos(cpf).padStart(11, '0').slice(-11);
-  return `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6, 9)}-${d.slice(9)}`;
-}
+export { formatarCpf, formatarDataIso, nomeProprio, preencher, somenteDigitos, turno } from './texto.ts';
 
 /** 529.982.247-25 → ***.982.247-** (for the public verification page). */
 export function mascararCpf(cpf: string): string {
@@ -43,11 +34,6 @@ export function formatarMilhar(valor: number): string {
 /** 'yyyymmdd' → Date (local). */
 export function dataDeAnoMesDia(yyyymmdd: string): Date {
   return parse(yyyymmdd, 'yyyyMMdd', new Date(2000, 0, 1));
-}
-
-/** 'yyyy-MM-dd' → 'dd/MM/yyyy' */
-export function formatarDataIso(iso: string): string {
-  return format(parse(iso, 'yyyy-MM-dd', new Date(2000, 0, 1)), 'dd/MM/yyyy');
 }
 
 /** 'yyyymmdd' → '05 mar' (day and abbreviated month, jan..dez). */
@@ -82,13 +68,7 @@ export function dataPorExtenso(data: Date): string {
   return format(data, "d 'de' MMMM 'de' yyyy", { locale: ptBR });
 }
 
-/** Shift hours: 7, 13 → '07-13' */
-export function turno(horaInicio: number, horaFim: number): string {
-  return `${preencher(horaInicio, 2)}-${preencher(horaFim, 2)}`;
-}
-
 /** 12345678901 → 123.45678.90-1 (the PIS/NIT layout). */
 export function formatarPis(pis: string): string {
-  const d = somenteDigitos(pis).padStart(11, '0').slice(-11);
-  return `${d.slice(0, 3)}.${d.slice(3, 8)}.${d.slice(8, 10)}-${d.slice(10)}`;
+  return formatPis(somenteDigitos(pis).padStart(11, '0').slice(-11));
 }

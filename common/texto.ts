@@ -1,4 +1,9 @@
-/** Text rules of names and codes with no date library behind them (common/formato.ts re-exports them). */
+import { formatCpf } from '@brazilian-utils/brazilian-utils';
+
+/**
+ * Text rules of names, codes, ISO dates and shifts with no date library behind them (common/formato.ts re-exports
+ * them): the login page's frame and the home use them without loading date-fns (docs/decisions/0133, 0124).
+ */
 
 const PARTICULAS = new Set(['da', 'das', 'de', 'do', 'dos', 'e']);
 
@@ -22,4 +27,39 @@ export function nomeProprio(nome: string): string {
 /** 42, 3 → '042' */
 export function preencher(valor: number | string, digitos: number): string {
   return String(valor).padStart(digitos, '0');
+}
+
+export function somenteDigitos(valor: string): string {
+  return valor.replace(/\D/g, '');
+}
+
+/** 52998224725 → 529.982.247-25 (@brazilian-utils' mask; a short code is read with its leading zeros). */
+export function formatarCpf(cpf: string): string {
+  return formatCpf(somenteDigitos(cpf).padStart(11, '0').slice(-11));
+}
+
+/** The calendar day as written in Brazil, by the platform's Intl (no date library on the home's first paint). */
+const DIA_PT_BR = new Intl.DateTimeFormat('pt-BR', {
+  timeZone: 'UTC',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+});
+
+/** 'yyyy-MM-dd' → 'dd/MM/yyyy'; a calendar date, so read and written in UTC (no time zone can move its day). */
+export function formatarDataIso(iso: string): string {
+  const data = new Date(`${iso}T00:00:00Z`);
+  // The engine rolls 2026-02-30 over to March: a day that does not exist is refused, as date-fns' parse did.
+  if (
+    !/^\d{4}-\d{2}-\d{2}$/.test(iso) ||
+    Number.isNaN(data.getTime()) ||
+    data.toISOString().slice(0, 10) !== iso
+  )
+    throw new RangeError(`data inválida: ${iso}`);
+  return DIA_PT_BR.format(data);
+}
+
+/** Shift hours: 7, 13 → '07-13' */
+export function turno(horaInicio: number, horaFim: number): string {
+  return `${preencher(horaInicio, 2)}-${preencher(horaFim, 2)}`;
 }

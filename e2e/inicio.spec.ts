@@ -1,7 +1,8 @@
 import path from 'node:path';
+import type { Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { aparenciaFuncao, COR_MAJORADA } from '../common/funcoes.ts';
-import { conferirTela, entrar, expect, test } from './apoio.ts';
+import { conferirTela, entrar, expect, TELAS, test } from './apoio.ts';
 
 /** '#1d4ed8' → 'rgb(29, 78, 216)', as computed styles report colours. */
 function rgb(hex: string): string {
@@ -176,4 +177,63 @@ test('/inicio, o crachá, /funcoes e /fale-com-o-ogmo passam na conferência das
   await page.goto('/fale-com-o-ogmo');
   await expect(page.getByText('Em breve!')).toBeVisible();
   await conferirTela(page, 'fale-com-o-ogmo');
+});
+
+/**
+ * The layout shifts of the page so far (Layout Instability API, buffered since the navigation), without those
+ * that follow a touch or key, after two frames so the last render's shift is reported.
+ */
+async function deslocamentoAcumulado(page: Page): Promise<{ total: number; onde: string[] }> {
+  return page.evaluate(
+    () =>
+      new Promise((resolver) => {
+        const entradas: (PerformanceEntry & {
+          value: number;
+          hadRecentInput: boolean;
+          sources?: { node?: Node }[];
+        })[] = [];
+        const observador = new PerformanceObserver((lista) => {
+          entradas.push(...(lista.getEntries() as typeof entradas));
+        });
+        observador.observe({ type: 'layout-shift', buffered: true });
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() => {
+            entradas.push(...(observador.takeRecords() as typeof entradas));
+            observador.disconnect();
+            const contam = entradas.filter((e) => !e.hadRecentInput);
+            resolver({
+              total: contam.reduce((soma, e) => soma + e.value, 0),
+              onde: contam.flatMap((e) =>
+                (e.sources ?? []).map((s) => `${s.node?.nodeName ?? '?'} ${e.value.toFixed(3)}`),
+              ),
+            });
+          }),
+        );
+      }),
+  );
+}
+
+test('/inicio não salta quando a página chega depois da moldura (CLS ≤ 0,02 no celular)', async ({
+  page,
+}) => {
+  await page.setViewportSize(TELAS.celular);
+  await entrar(page, '100001');
+  // The home's answers wait until the frame (bar and footer, with the config's address) is on screen: the
+  // page then arrives after a painted frame, as on a phone on 4G (Lighthouse measured a CLS of 0.19-0.68).
+  let liberar = () => {};
+  const moldura = new Promise<void>((r) => {
+    liberar = r;
+  });
+  await page.route(/\/api\/(escalaAberta|escalacao\/resultado|avulso\/ultimosTrabalhos)/, async (rota) => {
+    await moldura;
+    await rota.continue();
+  });
+  await page.goto('/inicio');
+  await expect(page.getByRole('contentinfo')).toContainText('Órgão Gestor de Mão de Obra');
+  liberar();
+  await expect(page.getByTestId('caixa-chamada')).toContainText(/Escala nº \d+/);
+  await expect(page.getByRole('region', { name: 'Escalado para a operação' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Atenção!' })).toBeVisible();
+  const { total, onde } = await deslocamentoAcumulado(page);
+  expect(total, `deslocamentos: ${onde.join(', ')}`).toBeLessThanOrEqual(0.02);
 });

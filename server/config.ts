@@ -45,8 +45,10 @@ export interface Config {
   processos: number;
   /** The live stream (docs/decisions/0160). */
   aoVivo: {
-    /** At most one counts message per category in this period. */
+    /** At most one counts message per category per stream in this period. */
     intervaloContagensMs: number;
+    /** The streams are served in this many slices spread over the period (docs/decisions/0172). */
+    fatias: number;
     /** A comment line on every stream this often, which also ends the streams of ended sessions. */
     pulsoMs: number;
   };
@@ -187,8 +189,10 @@ export function carregarConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fusoHorario: env.FUSO_HORARIO ?? 'America/Recife',
     processos: Math.trunc(numero(env.PROCESSOS, 1)),
     aoVivo: {
-      // Half a second: the wait for the next message leaves room for the fan-out within 1 s (decision 0171).
+      // Issue 15's contract: one counts message per category per second (decision 0171's addendum).
       intervaloContagensMs: inteiro(env.AO_VIVO_INTERVALO_MS, 1_000, 50, 60_000),
+      // A slice of the streams every 100 ms, not all of them once a second (decision 0172).
+      fatias: inteiro(env.AO_VIVO_FATIAS, 10, 1, 50),
       pulsoMs: numero(env.AO_VIVO_PULSO_SEGUNDOS, 20) * 1_000,
     },
     limites: {

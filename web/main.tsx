@@ -1,14 +1,16 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { ativarOffline } from './features/sessao/offline.ts';
 import { queryClient } from './lib/consultas.ts';
-import { router } from './router.tsx';
+import { rotas } from './router.tsx';
 import './styles/global.css';
 
 const raiz = document.getElementById('raiz');
 if (!raiz) throw new Error('elemento #raiz ausente');
+const router = createBrowserRouter(rotas);
 
 createRoot(raiz).render(
   <StrictMode>

@@ -1,4 +1,4 @@
-import { createBrowserRouter, redirect } from 'react-router';
+import { type RouteObject, redirect } from 'react-router';
 import { Layout } from './components/layout/layout.tsx';
 import { rotasDeclaracoes, rotasPublicasDeclaracoes } from './features/declaracoes/rotas.tsx';
 import { rotasEleicao } from './features/eleicao/rotas.tsx';
@@ -14,9 +14,10 @@ import { exigirLogin } from './lib/guarda.ts';
  * The route table of docs/produto/escalacao.md §2. Each feature owns its routes (features/<area>/rotas.tsx);
  * the login-guarded ones sit under one pathless route whose loader is the guard. The login page, this
  * layout and the guards are in the main chunk; every other page comes with its route's `lazy`
- * (docs/decisions/0080-divisao-do-bundle.md).
+ * (docs/decisions/0080-divisao-do-bundle.md). web/main.tsx makes the browser's router of it; the build renders
+ * /login from it too (web/login-estatico.tsx, docs/decisions/0135-preact-no-navegador.md).
  */
-export const router = createBrowserRouter([
+export const rotas: RouteObject[] = [
   {
     path: '/',
     Component: Layout,
@@ -43,4 +44,4 @@ export const router = createBrowserRouter([
       { path: '*', loader: () => redirect(caminhos.inicio) },
     ],
   },
-]);
+];

@@ -1,9 +1,10 @@
 /**
  * When each change reached each stream (bench:ao-vivo, docs/decisions/0170). A counts or confirmed-list
- * message of one category is composed once and the same bytes go to every stream of it, stamped with `em`
- * (the server's clock before it read the counts: every change acknowledged before is in them). So the holder
- * of the streams only notes, per message, the time it arrived on each stream; at the end, each change acked
- * by the rush is matched with the first message that carries it and its latency on every stream is that
+ * message is stamped with `em` (the server's clock before it read the counts: every change acknowledged before
+ * is in them) and its bytes go to every stream of a slice (docs/decisions/0172: the slices are told at
+ * different moments, each only what changed since it was last told). So the holder of the streams notes, per
+ * distinct message, which stream got it and when; at the end, each change acked by the rush is matched, on
+ * every stream, with the first message that stream got that carries it, and its latency there is that
  * arrival minus the moment the change was acknowledged (same machine, same clock).
  */
 
@@ -73,14 +74,15 @@ export class Histograma {
   }
 }
 
-/** One message of a category as composed by the server, with its arrival on every stream that got it. */
+/** One message of a category as composed by the server, with the streams that got it and when. */
 interface MensagemRecebida {
   codCategoria: number;
   em: number;
-  /** The counts of its counts part (seqCategoria → qtdEscolhas); undefined when it had only the other. */
-  qtds: Map<number, number> | undefined;
-  contagens: number[];
-  confirmados: number[];
+  /** The counts it lists (seqCategoria → qtdEscolhas); empty for a confirmed-list notice. */
+  qtds: Map<number, number>;
+  /** Parallel: the stream (this process's number) and its arrival there. */
+  fluxos: number[];
+  tempos: number[];
 }
 
 export interface ResultadoChegadas {
@@ -88,7 +90,7 @@ export interface ResultadoChegadas {
   confirmados: HistogramaSerializado;
   /** Changes no message was found to carry (the run ended first). */
   semMensagem: number;
-  /** (change, stream) pairs whose stream follows the category but did not get the message. */
+  /** (change, stream) pairs whose stream follows the category but did not get a message carrying it. */
   faltaram: number;
   /** Arrivals of the `escala` message after the marker (Date.now()). */
   escala: number[];
@@ -103,15 +105,17 @@ interface DadosContagens {
 
 /** What the streams of one process received, and the latencies it gives. */
 export class Recepcao {
-  private readonly mensagens = new Map<string, MensagemRecebida>();
+  private readonly contagens: MensagemRecebida[] = [];
+  private readonly confirmados: MensagemRecebida[] = [];
   /** The counts each category had when the streams opened (their first, full, message). */
   private readonly base = new Map<number, Map<number, number>>();
   /** Streams per category followed (from each stream's `estado`). */
   readonly fluxosPorCategoria = new Map<number, number>();
   private marcoEscala = Number.POSITIVE_INFINITY;
   readonly escala: number[] = [];
-  /** The message each `data` text is (the same bytes reach every stream: parsed once). */
+  /** The message each `data` text is (the same bytes reach every stream of a slice: parsed once). */
   private readonly porTexto = new Map<string, MensagemRecebida | null>();
+  private fluxos = 0;
 
   /** `escala` messages are timed from now on (the generator is about to change the call). */
   marcarEscala(desdeMs: number): void {
@@ -119,32 +123,28 @@ export class Recepcao {
     this.escala.length = 0;
   }
 
-  evento(tipo: string, dados: string, recebidoMs: number): void {
+  /** An event that arrived on stream `fluxo` (numbered from 0 by the caller) at `recebidoMs`. */
+  evento(tipo: string, dados: string, recebidoMs: number, fluxo: number): void {
+    this.fluxos = Math.max(this.fluxos, fluxo + 1);
     if (tipo === 'contagens' || tipo === 'confirmados') {
-      const vista = this.porTexto.get(dados);
-      if (vista !== undefined) {
-        if (vista) (tipo === 'contagens' ? vista.contagens : vista.confirmados).push(recebidoMs);
-        return;
+      let m = this.porTexto.get(dados);
+      if (m === undefined) {
+        const d = JSON.parse(dados) as DadosContagens;
+        const qtds = new Map((d.ofertas ?? []).map((o) => [o.seqCategoria, o.qtdEscolhas]));
+        if (d.completo) {
+          // The full picture a stream starts with is not a change: it is where the counts start from.
+          if (!this.base.has(d.codCategoria)) this.base.set(d.codCategoria, qtds);
+          m = null;
+        } else {
+          m = { codCategoria: d.codCategoria, em: d.em, qtds, fluxos: [], tempos: [] };
+          (tipo === 'contagens' ? this.contagens : this.confirmados).push(m);
+        }
+        this.porTexto.set(dados, m);
       }
-      const d = JSON.parse(dados) as DadosContagens;
-      const qtds = new Map((d.ofertas ?? []).map((o) => [o.seqCategoria, o.qtdEscolhas]));
-      // The full picture a stream starts with is not a change: it is where the counts start from.
-      if (d.completo) {
-        if (!this.base.has(d.codCategoria)) this.base.set(d.codCategoria, qtds);
-        this.porTexto.set(dados, null);
-        return;
+      if (m) {
+        m.fluxos.push(fluxo);
+        m.tempos.push(recebidoMs);
       }
-      const chave = `${d.codCategoria}/${d.em}`;
-      let m = this.mensagens.get(chave);
-      if (!m) {
-        m = { codCategoria: d.codCategoria, em: d.em, qtds: undefined, contagens: [], confirmados: [] };
-        this.mensagens.set(chave, m);
-      }
-      this.porTexto.set(dados, m);
-      if (tipo === 'contagens') {
-        m.qtds ??= qtds;
-        m.contagens.push(recebidoMs);
-      } else m.confirmados.push(recebidoMs);
     } else if (tipo === 'estado') {
       const d = JSON.parse(dados) as { categorias: number[] };
       for (const c of d.categorias) this.fluxosPorCategoria.set(c, (this.fluxosPorCategoria.get(c) ?? 0) + 1);
@@ -153,51 +153,59 @@ export class Recepcao {
 
   /**
    * The changes are choices only (the rush never clears one), so an offer's count only grows: the k-th
-   * choice of an offer (in the order they were acknowledged) is carried by the first counts message whose
-   * count for it reaches the count it started from plus k; its confirmed-list notice is the first one
-   * composed with or after that message. Each is timed on every stream that got it.
+   * choice of an offer (in the order they were acknowledged) is carried, on each stream, by the first counts
+   * message it got whose count for the offer reaches the count it started from plus k; its confirmed-list
+   * notice there is the first one that stream got composed with or after that message.
    */
   chegadas(mudancas: readonly Mudanca[]): ResultadoChegadas {
-    const porCategoria = new Map<number, MensagemRecebida[]>();
-    for (const m of this.mensagens.values()) {
-      const lista = porCategoria.get(m.codCategoria) ?? [];
-      lista.push(m);
-      porCategoria.set(m.codCategoria, lista);
-    }
-    for (const lista of porCategoria.values()) lista.sort((a, b) => a.em - b.em);
+    const contagensPor = porCategoriaEmOrdem(this.contagens);
+    const confirmadosPor = porCategoriaEmOrdem(this.confirmados);
     const contagens = new Histograma();
     const confirmados = new Histograma();
     const ordem = [...mudancas].sort((a, b) => a.confirmadaMs - b.confirmadaMs);
     const vezes = new Map<string, number>();
+    // Per stream: the change (its index) it was last matched for, and the `em` of its counts message.
+    const visto = new Int32Array(this.fluxos).fill(-1);
+    const avisado = new Int32Array(this.fluxos).fill(-1);
+    const emDe = new Float64Array(this.fluxos);
     let semMensagem = 0;
     let faltaram = 0;
-    for (const mud of ordem) {
+    ordem.forEach((mud, g) => {
       const chave = `${mud.codCategoria}/${mud.seqCategoria}`;
       const k = (vezes.get(chave) ?? 0) + 1;
       vezes.set(chave, k);
       const fluxos = this.fluxosPorCategoria.get(mud.codCategoria) ?? 0;
-      if (fluxos === 0) continue;
+      if (fluxos === 0) return;
       const alvo = (this.base.get(mud.codCategoria)?.get(mud.seqCategoria) ?? 0) + k;
-      const lista = porCategoria.get(mud.codCategoria) ?? [];
-      let emContagem: number | undefined;
-      let achouConfirmados = false;
-      for (let i = primeiroDesde(lista, mud.enviadaMs); i < lista.length; i++) {
+      const lista = contagensPor.get(mud.codCategoria) ?? [];
+      let servidos = 0;
+      let emMinimo = Number.POSITIVE_INFINITY;
+      for (let i = primeiroDesde(lista, mud.enviadaMs); i < lista.length && servidos < fluxos; i++) {
         const m = lista[i] as MensagemRecebida;
-        if (emContagem === undefined) {
-          if ((m.qtds?.get(mud.seqCategoria) ?? -1) < alvo) continue;
-          emContagem = m.em;
-          for (const t of m.contagens) contagens.registrar(t - mud.confirmadaMs);
-          faltaram += Math.max(0, fluxos - m.contagens.length);
-        }
-        if (m.confirmados.length > 0) {
-          achouConfirmados = true;
-          for (const t of m.confirmados) confirmados.registrar(t - mud.confirmadaMs);
-          faltaram += Math.max(0, fluxos - m.confirmados.length);
-          break;
-        }
+        if ((m.qtds.get(mud.seqCategoria) ?? -1) < alvo) continue;
+        m.fluxos.forEach((f, j) => {
+          if (visto[f] === g) return;
+          visto[f] = g;
+          emDe[f] = m.em;
+          emMinimo = Math.min(emMinimo, m.em);
+          contagens.registrar((m.tempos[j] as number) - mud.confirmadaMs);
+          servidos++;
+        });
       }
-      if (emContagem === undefined || !achouConfirmados) semMensagem++;
-    }
+      let avisados = 0;
+      const avisos = confirmadosPor.get(mud.codCategoria) ?? [];
+      for (let i = primeiroDesde(avisos, emMinimo); i < avisos.length && avisados < servidos; i++) {
+        const m = avisos[i] as MensagemRecebida;
+        m.fluxos.forEach((f, j) => {
+          if (visto[f] !== g || avisado[f] === g || m.em < (emDe[f] as number)) return;
+          avisado[f] = g;
+          confirmados.registrar((m.tempos[j] as number) - mud.confirmadaMs);
+          avisados++;
+        });
+      }
+      faltaram += fluxos - servidos + (servidos - avisados);
+      if (servidos === 0 || avisados === 0) semMensagem++;
+    });
     return {
       contagens: contagens.serializar(),
       confirmados: confirmados.serializar(),
@@ -206,6 +214,18 @@ export class Recepcao {
       escala: this.escala,
     };
   }
+}
+
+/** The messages of each category in `em` order. */
+function porCategoriaEmOrdem(mensagens: readonly MensagemRecebida[]): Map<number, MensagemRecebida[]> {
+  const por = new Map<number, MensagemRecebida[]>();
+  for (const m of mensagens) {
+    const lista = por.get(m.codCategoria) ?? [];
+    lista.push(m);
+    por.set(m.codCategoria, lista);
+  }
+  for (const lista of por.values()) lista.sort((a, b) => a.em - b.em);
+  return por;
 }
 
 /** Index of the first message composed at or after `ms` (the list is in `em` order). */

@@ -46,16 +46,17 @@ describe('bench:ao-vivo — histograma', () => {
 describe('bench:ao-vivo — chegadas', () => {
   it('atribui cada escolha à primeira mensagem cuja contagem a inclui, em cada fluxo da categoria', () => {
     const r = new Recepcao();
-    r.evento('estado', estado([1]), 0);
-    r.evento('estado', estado([1, 2]), 0);
-    r.evento('contagens', contagens(1, 0, { 7: 2, 8: 0 }, true), 0);
+    r.evento('estado', estado([1]), 0, 0);
+    r.evento('estado', estado([1, 2]), 0, 1);
+    r.evento('contagens', contagens(1, 0, { 7: 2, 8: 0 }, true), 0, 0);
+    r.evento('contagens', contagens(1, 0, { 7: 2, 8: 0 }, true), 0, 1);
     // Composed before the choice was read: the offer still counts 2.
-    r.evento('contagens', contagens(1, 1010, { 8: 1 }), 1015);
-    r.evento('confirmados', confirmados(1, 1010), 1015);
+    r.evento('contagens', contagens(1, 1010, { 8: 1 }), 1015, 0);
+    r.evento('confirmados', confirmados(1, 1010), 1015, 0);
     // Counts 3: it, on both streams, 1,280 and 1,480 ms after the answer.
-    r.evento('contagens', contagens(1, 2010, { 7: 3 }), 2300);
-    r.evento('confirmados', confirmados(1, 2010), 2300);
-    r.evento('contagens', contagens(1, 2010, { 7: 3 }), 2500);
+    r.evento('contagens', contagens(1, 2010, { 7: 3 }), 2300, 0);
+    r.evento('confirmados', confirmados(1, 2010), 2300, 0);
+    r.evento('contagens', contagens(1, 2010, { 7: 3 }), 2500, 1);
     const res = r.chegadas([{ codCategoria: 1, seqCategoria: 7, enviadaMs: 1000, confirmadaMs: 1020 }]);
     expect(res.contagens.n).toBe(2);
     expect(res.contagens.baldes).toEqual([
@@ -68,12 +69,39 @@ describe('bench:ao-vivo — chegadas', () => {
     expect(res.semMensagem).toBe(0);
   });
 
+  it('em fatias, cada fluxo conta a primeira mensagem da sua fatia que traz a escolha (docs/decisions/0172)', () => {
+    const r = new Recepcao();
+    for (const f of [0, 1]) {
+      r.evento('estado', estado([1]), 0, f);
+      r.evento('contagens', contagens(1, 0, { 7: 0, 8: 0 }, true), 0, f);
+    }
+    // Stream 0's slice, told at 1,100 from a read at 1,050: the choice of offer 7. Stream 1's slice, told at
+    // 1,200 from a read at 1,150, with offer 8 too (stream 0's slice had been told it before).
+    r.evento('contagens', contagens(1, 1050, { 7: 1 }), 1100, 0);
+    r.evento('confirmados', confirmados(1, 1050), 1100, 0);
+    r.evento('contagens', contagens(1, 1150, { 7: 1, 8: 1 }), 1200, 1);
+    r.evento('confirmados', confirmados(1, 1150), 1200, 1);
+    // Stream 0's next message repeats nothing of offer 7: it does not carry that choice again.
+    r.evento('contagens', contagens(1, 2050, { 8: 2 }), 2100, 0);
+    const res = r.chegadas([{ codCategoria: 1, seqCategoria: 7, enviadaMs: 1000, confirmadaMs: 1020 }]);
+    expect(res.contagens.baldes).toEqual([
+      [80, 1],
+      [180, 1],
+    ]);
+    expect(res.confirmados.baldes).toEqual([
+      [80, 1],
+      [180, 1],
+    ]);
+    expect(res.faltaram).toBe(0);
+    expect(res.semMensagem).toBe(0);
+  });
+
   it('a segunda escolha da mesma oferta espera a contagem seguinte; sem ela, fica sem mensagem', () => {
     const r = new Recepcao();
-    r.evento('estado', estado([2]), 0);
-    r.evento('contagens', contagens(2, 0, { 5: 0 }, true), 0);
-    r.evento('contagens', contagens(2, 1005, { 5: 1 }), 1010);
-    r.evento('confirmados', confirmados(2, 1005), 1010);
+    r.evento('estado', estado([2]), 0, 0);
+    r.evento('contagens', contagens(2, 0, { 5: 0 }, true), 0, 0);
+    r.evento('contagens', contagens(2, 1005, { 5: 1 }), 1010, 0);
+    r.evento('confirmados', confirmados(2, 1005), 1010, 0);
     const res = r.chegadas([
       { codCategoria: 2, seqCategoria: 5, enviadaMs: 990, confirmadaMs: 1030 },
       { codCategoria: 2, seqCategoria: 5, enviadaMs: 1000, confirmadaMs: 1040 },
@@ -86,9 +114,9 @@ describe('bench:ao-vivo — chegadas', () => {
 
   it('conta as chegadas do evento escala só depois do marco', () => {
     const r = new Recepcao();
-    r.evento('escala', '{}', 100);
+    r.evento('escala', '{}', 100, 0);
     r.marcarEscala(200);
-    r.evento('escala', '{}', 250);
+    r.evento('escala', '{}', 250, 0);
     expect(r.chegadas([]).escala).toEqual([250]);
   });
 });

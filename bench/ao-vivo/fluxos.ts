@@ -39,7 +39,10 @@ let bytes = 0;
 let eventos = 0;
 const responder = (r: RespostaFluxos) => process.send?.(r);
 
+let proximoFluxo = 0;
+
 function abrirUm(porta: number, token: string): Promise<void> {
+  const fluxo = proximoFluxo++;
   return new Promise((resolve, reject) => {
     let pronto = false;
     const req = http.request(
@@ -66,7 +69,7 @@ function abrirUm(porta: number, token: string): Promise<void> {
           resto = r;
           for (const q of quadros) {
             eventos++;
-            recepcao.evento(q.tipo, q.dados, agora);
+            recepcao.evento(q.tipo, q.dados, agora, fluxo);
           }
           if (!pronto && quadros.length > 0) {
             pronto = true;

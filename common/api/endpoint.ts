@@ -47,6 +47,18 @@ export interface Endpoint {
   readonly caro?: true;
 }
 
+/**
+ * Where an endpoint is and who may call it, without its schemas: all the web client needs to call it.
+ * The login page's calls use these (web/lib/enderecos-api.ts), so zod is not part of what /login loads
+ * (docs/decisions/0135-preact-no-navegador.md). The literal types come from the description `E`, so an
+ * address that differs from its description does not compile; `E` itself stays a type only.
+ */
+export type Onde<E extends Endpoint> = Pick<E, 'metodo' | 'caminho' | 'acesso'> &
+  (E extends { tipoCorpo: infer T } ? { readonly tipoCorpo: T } : { readonly tipoCorpo?: undefined }) & {
+    readonly [DESCRITO_POR]?: E;
+  };
+declare const DESCRITO_POR: unique symbol;
+
 /** Keeps the literal types (path, method, schemas) so callers are typed by them. */
 export function definirEndpoint<const E extends Endpoint>(endpoint: E): E {
   return endpoint;
@@ -92,7 +104,7 @@ export type EntradaDe<E extends Endpoint> = (E extends { params: z.ZodType }
 export type DadosDe<E extends Endpoint> = E['resposta'] extends z.ZodType ? z.output<E['resposta']> : never;
 
 /** The path with its params in place, each one URI-encoded (a code with a slash stays one segment). */
-export function caminhoDe(e: Endpoint, params?: Record<string, unknown>): string {
+export function caminhoDe(e: Pick<Endpoint, 'caminho'>, params?: Record<string, unknown>): string {
   return e.caminho.replace(/:([A-Za-z0-9_]+)/g, (_, nome: string) => {
     const valor = params?.[nome];
     if (valor === undefined || valor === null) throw new Error(`${e.caminho}: falta o parâmetro ${nome}`);
@@ -110,7 +122,7 @@ export function consultaDe(query?: Record<string, unknown>): string {
 }
 
 /** Path and query of a call: what goes on the request line. */
-export function urlDe(e: Endpoint, entrada: { params?: unknown; query?: unknown }): string {
+export function urlDe(e: Pick<Endpoint, 'caminho'>, entrada: { params?: unknown; query?: unknown }): string {
   return (
     caminhoDe(e, entrada.params as Record<string, unknown> | undefined) +
     consultaDe(entrada.query as Record<string, unknown> | undefined)

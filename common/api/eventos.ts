@@ -30,8 +30,9 @@ export const eventoEscalaSchema = z.object({
 
 /**
  * The choices' counts of a category's offers: every offer when `completo` (the first after connecting), else
- * only those that changed since the previous message. At most one per category per half second
- * (`AO_VIVO_INTERVALO_MS`, docs/decisions/0171).
+ * only those that changed since the previous message. At most one per category per second on each stream
+ * (`AO_VIVO_INTERVALO_MS`, docs/decisions/0171; the streams are served in slices spread over that second,
+ * docs/decisions/0172).
  */
 export const eventoContagensSchema = z.object({
   numEscalacao: z.number(),
@@ -77,6 +78,6 @@ export const apiEventos = {
     grupo: 'Ao vivo',
     resumo: 'A chamada ao vivo: um fluxo Server-Sent Events por cliente',
     descricao:
-      'Abre com `estado` e segue com `escala` (aberta, fechada, publicada), `contagens` (escolhas por oferta, no máximo uma mensagem por categoria a cada meio segundo), `confirmados` e `mensagem`; cada `data` é um JSON descrito em common/api/eventos.ts. Uma linha de comentário a cada 20 s mantém a conexão; o fim da sessão encerra o fluxo. Cada trabalhador tem no máximo 8 fluxos abertos por servidor (429 no seguinte). Ao reconectar, o cliente recebe o estado de novo.',
+      'Abre com `estado` e segue com `escala` (aberta, fechada, publicada), `contagens` (escolhas por oferta, no máximo uma mensagem por categoria por segundo), `confirmados` e `mensagem`; cada `data` é um JSON descrito em common/api/eventos.ts. Uma linha de comentário a cada 20 s mantém a conexão; o fim da sessão encerra o fluxo. Cada trabalhador tem no máximo 8 fluxos abertos por servidor (429 no seguinte). Ao reconectar, o cliente recebe o estado de novo.',
   }),
 } as const;

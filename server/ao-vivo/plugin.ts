@@ -34,6 +34,7 @@ export const pluginAoVivo = fp(
         : new BarramentoLocal();
     const transmissor = new Transmissor(app.escalacao, {
       intervaloContagensMs: config.aoVivo.intervaloContagensMs,
+      fatias: config.aoVivo.fatias,
       maximoPendenteBytes: 256 * 1024,
       relatarFalha,
     });

@@ -1,4 +1,6 @@
 import type { ServerResponse } from 'node:http';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as dormir } from 'node:timers/promises';
 import type { EscalaAberta } from '#common/api/escala-aberta.ts';
 import type { ContagemOfertaEvento, EventoAoVivo, TipoEventoAoVivo } from '#common/api/eventos.ts';
 import type { AvisoEscalacao } from '../escalacao/avisos.ts';
@@ -20,8 +22,13 @@ export interface ClienteAoVivo {
 }
 
 export interface OpcoesTransmissor {
-  /** At most one counts message per category in this period. */
+  /** At most one counts message per category per stream in this period. */
   intervaloContagensMs: number;
+  /**
+   * The streams are spread over this many slices, one served every `intervaloContagensMs / fatias`
+   * (docs/decisions/0172): each tick writes to a slice's share of the streams instead of all at once.
+   */
+  fatias: number;
   /** A stream whose unsent bytes pass this is cut (a phone that stopped reading): it reconnects afresh. */
   maximoPendenteBytes: number;
   relatarFalha: (erro: unknown) => void;
@@ -65,34 +72,93 @@ export function mensagemSse<T extends TipoEventoAoVivo>(tipo: T, dados: EventoAo
   return `event: ${tipo}\ndata: ${JSON.stringify(dados)}\n\n`;
 }
 
+/** One read of a category's counts: the notices it includes (`versao`) and the clock before it began (`em`). */
+interface Leitura {
+  versao: number;
+  em: number;
+  ofertas: ContagemOfertaEvento[];
+}
+
+/** What one slice's streams were told of one category (docs/decisions/0172). */
+interface EstadoFatia {
+  /** seqCategoria → qtdEscolhas, as last told (empty: nothing yet, each stream has its own first picture). */
+  enviadas: Map<number, number>;
+  /** The `em` of what was told. */
+  em: number;
+  /** The category's version the oldest picture of these streams comes from: a later notice is news. */
+  versao: number;
+}
+
 interface EstadoCategoria {
   numEscalacao: number;
   codCategoria: number;
-  /** What the streams were told last: seqCategoria → qtdEscolhas. */
-  enviadas: Map<number, number>;
-  ultimoEnvio: number;
-  agendada: NodeJS.Timeout | undefined;
-  confirmadosMudaram: boolean;
+  /** Bumped by every notice of a post in it: a read older than this may miss a change. */
+  versao: number;
+  /** The newest read done; current while its `versao` is the category's. */
+  lida: Leitura | undefined;
+  /** The read under way, shared by whoever needs that version. */
+  lendo: { versao: number; promessa: Promise<Leitura> } | undefined;
+  /** Indexed by slice. */
+  fatias: (EstadoFatia | undefined)[];
 }
 
+/** A slice's streams that follow the same categories: one Quadro a tick serves all of them. */
+interface Grupo {
+  chave: string;
+  categorias: readonly number[];
+  clientes: Set<ClienteAoVivo>;
+}
+
+interface Fatia {
+  grupos: Map<string, Grupo>;
+  quantidade: number;
+  /** When its last counts writes began (performance.now()): the next begin at least a period later. */
+  ultimaEscrita: number;
+}
+
+const chaveCategoria = (numEscalacao: number, codCategoria: number) => `${numEscalacao}/${codCategoria}`;
+
 /**
- * The open streams of this server and what they are told (docs/decisions/0160). A message is written once
- * and the same bytes go to every stream concerned. Counts are coalesced to one message per category per
- * `intervaloContagensMs`, carrying only the offers whose counts changed (absolute values, so a repeat is
- * harmless); a stream starts from a full picture of its categories.
+ * The open streams of this server and what they are told (docs/decisions/0160). Calls' state changes,
+ * service messages and heartbeats go at once, encoded once for every stream. Counts are spread over the
+ * second (docs/decisions/0172): the streams are dealt into `fatias` slices and one timer serves one slice
+ * every `intervaloContagensMs / fatias`, so a stream gets at most one counts message per category per
+ * period, all its categories in one write, and each tick writes to a slice's share of the streams. A
+ * category's counts are read at most once a tick, and only after a notice; each slice is told only the offers
+ * whose counts differ from what that slice was last told (absolute values, so a repeat is harmless); a stream
+ * starts from the full picture its slice was told.
  */
 export class Transmissor {
   private readonly clientes = new Set<ClienteAoVivo>();
   /** Open streams by worker (the cap, FLUXOS_POR_AVULSO). */
   private readonly porAvulso = new Map<string, number>();
   private readonly categorias = new Map<string, EstadoCategoria>();
+  private readonly fatias: Fatia[];
+  /** The slice and group of each stream that has its first picture (the others are not served yet). */
+  private readonly lugares = new Map<ClienteAoVivo, { fatia: Fatia; grupo: Grupo }>();
+  /** Where the next stream starts looking for the emptiest slice (round-robin among equals). */
+  private cursor = 0;
+  private proximaFatia = 0;
+  /** When the next tick is due (performance.now()), on a grid `passo` apart. */
+  private proximoTique = 0;
+  private relogio: NodeJS.Timeout | undefined;
+  private servindo = false;
 
   private readonly fonte: FonteAoVivo;
   private readonly opcoes: OpcoesTransmissor;
+  /** Between two ticks (ms). */
+  private readonly passo: number;
 
   constructor(fonte: FonteAoVivo, opcoes: OpcoesTransmissor) {
     this.fonte = fonte;
     this.opcoes = opcoes;
+    const k = Math.max(1, Math.trunc(opcoes.fatias));
+    this.fatias = Array.from({ length: k }, () => ({
+      grupos: new Map(),
+      quantidade: 0,
+      ultimaEscrita: Number.NEGATIVE_INFINITY,
+    }));
+    this.passo = opcoes.intervaloContagensMs / k;
   }
 
   get quantidade(): number {
@@ -110,45 +176,57 @@ export class Transmissor {
     this.porAvulso.set(cliente.codAvulso, (this.porAvulso.get(cliente.codAvulso) ?? 0) + 1);
     cliente.resposta.on('close', () => this.remover(cliente));
     const escalaAberta = await this.fonte.escalaAberta();
-    this.escrever(cliente, mensagemSse('estado', { escalaAberta, categorias: [...cliente.categorias] }));
-    if (!escalaAberta) return;
-    for (const codCategoria of cliente.categorias) {
-      const estado = this.estadoCategoria(escalaAberta.numEscalacao, codCategoria);
-      // What the other streams were told, so that the next change reaches everyone alike; before any
-      // message, a fresh read (not kept: the next message compares against what was really sent).
-      const em = estado.enviadas.size > 0 ? estado.ultimoEnvio : Date.now();
-      const ofertas =
-        estado.enviadas.size > 0
-          ? [...estado.enviadas].map(([seqCategoria, qtdEscolhas]) => ({ seqCategoria, qtdEscolhas }))
-          : await this.ler(estado);
-      this.escrever(
-        cliente,
-        mensagemSse('contagens', {
-          numEscalacao: estado.numEscalacao,
-          codCategoria,
-          completo: true,
-          ofertas,
-          em,
-        }),
-      );
+    let texto = mensagemSse('estado', { escalaAberta, categorias: [...cliente.categorias] });
+    const estados = escalaAberta
+      ? cliente.categorias.map((c) => this.estadoCategoria(escalaAberta.numEscalacao, c))
+      : [];
+    // Never read here yet: one read, shared by the streams that connect meanwhile.
+    const frias = estados.filter((e) => !e.lida);
+    if (frias.length > 0) await Promise.all(frias.map((e) => this.lerAtual(e)));
+    if (!this.clientes.has(cliente)) return;
+    // From here to joining the slice, synchronous: the stream knows exactly what its slice's next diff is
+    // taken against.
+    const indice = this.escolherFatia();
+    for (const e of estados) {
+      if (this.categorias.get(chaveCategoria(e.numEscalacao, e.codCategoria)) !== e || !e.lida) continue;
+      let fatia = e.fatias[indice];
+      let ofertas: ContagemOfertaEvento[];
+      let em: number;
+      if (fatia && fatia.enviadas.size > 0) {
+        // What the slice was told, so that its next message reaches this stream alike.
+        ofertas = [...fatia.enviadas].map(([seqCategoria, qtdEscolhas]) => ({ seqCategoria, qtdEscolhas }));
+        em = fatia.em;
+      } else {
+        // The slice told nothing yet: the newest read. If a notice came after it, the slice's next tick
+        // reads again and sends every offer (the diff against nothing).
+        ({ ofertas, em } = e.lida);
+        fatia ??= { enviadas: new Map(), em: 0, versao: e.lida.versao };
+        fatia.versao = Math.min(fatia.versao, e.lida.versao);
+        e.fatias[indice] = fatia;
+      }
+      texto += mensagemSse('contagens', {
+        numEscalacao: e.numEscalacao,
+        codCategoria: e.codCategoria,
+        completo: true,
+        ofertas,
+        em,
+      });
     }
+    this.escrever(cliente, texto);
+    if (this.clientes.has(cliente)) this.entrar(cliente, indice);
   }
 
   /** The call module's notices (this server's and, relayed, the others'). */
   aoAviso(aviso: AvisoEscalacao): void {
     if (aviso.tipo === 'escolhas') {
-      const estado = this.estadoCategoria(aviso.numEscalacao, aviso.codCategoria);
-      estado.confirmadosMudaram = true;
-      this.agendar(estado);
+      // Told at the slices' next ticks (the clock runs while there are streams).
+      this.estadoCategoria(aviso.numEscalacao, aviso.codCategoria).versao++;
       return;
     }
     if (aviso.numEscalacao === null) this.categorias.clear();
     else {
       for (const [chave, estado] of this.categorias) {
-        if (estado.numEscalacao === aviso.numEscalacao) {
-          clearTimeout(estado.agendada);
-          this.categorias.delete(chave);
-        }
+        if (estado.numEscalacao === aviso.numEscalacao) this.categorias.delete(chave);
       }
     }
     // Opened, closed, published, its requisitions edited: screens read what they show of it again.
@@ -194,7 +272,8 @@ export class Transmissor {
 
   encerrarTodos(): void {
     for (const cliente of [...this.clientes]) this.encerrar(cliente);
-    for (const estado of this.categorias.values()) clearTimeout(estado.agendada);
+    clearTimeout(this.relogio);
+    this.relogio = undefined;
   }
 
   /** Forgets a stream (once, whichever way it ended). */
@@ -203,11 +282,155 @@ export class Transmissor {
     const resto = (this.porAvulso.get(cliente.codAvulso) ?? 1) - 1;
     if (resto > 0) this.porAvulso.set(cliente.codAvulso, resto);
     else this.porAvulso.delete(cliente.codAvulso);
+    const lugar = this.lugares.get(cliente);
+    if (!lugar) return;
+    this.lugares.delete(cliente);
+    lugar.fatia.quantidade--;
+    lugar.grupo.clientes.delete(cliente);
+    if (lugar.grupo.clientes.size === 0) lugar.fatia.grupos.delete(lugar.grupo.chave);
   }
 
   private encerrar(cliente: ClienteAoVivo): void {
     this.remover(cliente);
     cliente.resposta.end();
+  }
+
+  /** The emptiest slice; among equals, the next in turn (plain round-robin while nobody leaves). */
+  private escolherFatia(): number {
+    let melhor = this.cursor;
+    for (let i = 1; i < this.fatias.length; i++) {
+      const j = (this.cursor + i) % this.fatias.length;
+      if ((this.fatias[j] as Fatia).quantidade < (this.fatias[melhor] as Fatia).quantidade) melhor = j;
+    }
+    this.cursor = (melhor + 1) % this.fatias.length;
+    return melhor;
+  }
+
+  private entrar(cliente: ClienteAoVivo, indice: number): void {
+    const fatia = this.fatias[indice] as Fatia;
+    const categorias = [...new Set(cliente.categorias)].sort((a, b) => a - b);
+    const chave = categorias.join(',');
+    let grupo = fatia.grupos.get(chave);
+    if (!grupo) {
+      grupo = { chave, categorias, clientes: new Set() };
+      fatia.grupos.set(chave, grupo);
+    }
+    grupo.clientes.add(cliente);
+    fatia.quantidade++;
+    this.lugares.set(cliente, { fatia, grupo });
+    if (!this.relogio && !this.servindo) {
+      this.proximoTique = performance.now() + this.passo;
+      this.agendarTique(this.proximoTique);
+    }
+  }
+
+  /** The one timer: ticks on a grid `passo` apart while some stream is served, never two at once. */
+  private agendarTique(alvo: number): void {
+    this.relogio = setTimeout(
+      () => {
+        this.relogio = undefined;
+        void this.tique();
+      },
+      Math.max(0, Math.ceil(alvo - performance.now())),
+    );
+    this.relogio.unref();
+  }
+
+  private async tique(): Promise<void> {
+    if (this.lugares.size === 0) return;
+    const indice = this.proximaFatia;
+    this.proximaFatia = (indice + 1) % this.fatias.length;
+    this.servindo = true;
+    try {
+      await this.servirFatia(indice);
+    } catch (erro) {
+      this.opcoes.relatarFalha(erro);
+    } finally {
+      this.servindo = false;
+    }
+    // Ticks never overlap. They keep to a fixed grid, so that the event loop's lag delays a slice's turn once
+    // a period rather than once a tick (ten lags a round stretched the period under load); a slice that
+    // comes round early waits in servirFatia. After a stall of more than a period, the grid starts again
+    // from now instead of catching up in a burst.
+    this.proximoTique += this.passo;
+    const agora = performance.now();
+    if (this.proximoTique < agora - this.opcoes.intervaloContagensMs) this.proximoTique = agora;
+    if (this.lugares.size > 0 && !this.relogio) this.agendarTique(this.proximoTique);
+  }
+
+  /** One slice's turn: the categories with news read (once each), then one write per stream. */
+  private async servirFatia(indice: number): Promise<void> {
+    const fatia = this.fatias[indice] as Fatia;
+    const seguidas = new Set<number>();
+    for (const grupo of fatia.grupos.values()) for (const c of grupo.categorias) seguidas.add(c);
+    const pendentes: EstadoCategoria[] = [];
+    for (const estado of this.categorias.values()) {
+      if (!seguidas.has(estado.codCategoria)) {
+        // Nobody here follows it: what the slice was told is known by no stream.
+        estado.fatias[indice] = undefined;
+      } else if ((estado.fatias[indice]?.versao ?? 0) < estado.versao) pendentes.push(estado);
+    }
+    if (pendentes.length === 0) return;
+    let leituras = await Promise.allSettled(pendentes.map((e) => this.lerAtual(e)));
+    // The contract (issue 15): a slice's writes begin at least a period apart (counted from their beginning,
+    // not their end, or each turn would slip by the time the writes take: measured, a 1.1 s period).
+    let esperou = false;
+    for (;;) {
+      const falta = fatia.ultimaEscrita + this.opcoes.intervaloContagensMs - performance.now();
+      if (falta <= 0) break;
+      esperou = true;
+      await dormir(Math.ceil(falta), undefined, { ref: false });
+    }
+    // What was acknowledged while it waited goes too: the read is redone if a notice came meanwhile.
+    if (esperou && pendentes.some((e) => e.versao > (e.lida?.versao ?? -1))) {
+      leituras = await Promise.allSettled(pendentes.map((e) => this.lerAtual(e)));
+    }
+    const inicioEscrita = performance.now();
+    // From here on, synchronous: the streams written to are the slice's now, and what they are told is
+    // recorded for the slice at once (a stream joining later starts from it).
+    const textos = new Map<number, string>();
+    pendentes.forEach((estado, j) => {
+      const leitura = leituras[j] as PromiseSettledResult<Leitura>;
+      if (leitura.status === 'rejected') {
+        this.opcoes.relatarFalha(leitura.reason);
+        return;
+      }
+      const lida = leitura.value;
+      if (this.categorias.get(chaveCategoria(estado.numEscalacao, estado.codCategoria)) !== estado) return;
+      const dela = estado.fatias[indice] ?? { enviadas: new Map(), em: 0, versao: 0 };
+      estado.fatias[indice] = dela;
+      if (lida.versao <= dela.versao) return;
+      const ofertas = lida.ofertas.filter(
+        ({ seqCategoria, qtdEscolhas }) => dela.enviadas.get(seqCategoria) !== qtdEscolhas,
+      );
+      for (const { seqCategoria, qtdEscolhas } of ofertas) dela.enviadas.set(seqCategoria, qtdEscolhas);
+      dela.em = lida.em;
+      dela.versao = lida.versao;
+      const { numEscalacao, codCategoria } = estado;
+      let texto = textos.get(codCategoria) ?? '';
+      if (ofertas.length > 0) {
+        texto += mensagemSse('contagens', {
+          numEscalacao,
+          codCategoria,
+          completo: false,
+          ofertas,
+          em: lida.em,
+        });
+      }
+      // A notice came since the slice was last told: a post changed the confirmed list.
+      texto += mensagemSse('confirmados', { numEscalacao, codCategoria, em: lida.em });
+      textos.set(codCategoria, texto);
+    });
+    if (textos.size === 0) return;
+    for (const grupo of fatia.grupos.values()) {
+      let texto = '';
+      for (const c of grupo.categorias) texto += textos.get(c) ?? '';
+      if (!texto) continue;
+      // One write per stream, the same bytes for the group.
+      const quadro = new Quadro(texto);
+      for (const cliente of grupo.clientes) this.escrever(cliente, quadro);
+    }
+    fatia.ultimaEscrita = inicioEscrita;
   }
 
   private async anunciarEscala(numEscalacao: number | null): Promise<void> {
@@ -222,77 +445,48 @@ export class Transmissor {
   }
 
   private estadoCategoria(numEscalacao: number, codCategoria: number): EstadoCategoria {
-    const chave = `${numEscalacao}/${codCategoria}`;
+    const chave = chaveCategoria(numEscalacao, codCategoria);
     let estado = this.categorias.get(chave);
     if (!estado) {
       estado = {
         numEscalacao,
         codCategoria,
-        enviadas: new Map(),
-        ultimoEnvio: 0,
-        agendada: undefined,
-        confirmadosMudaram: false,
+        versao: 0,
+        lida: undefined,
+        lendo: undefined,
+        fatias: new Array(this.fatias.length),
       };
       this.categorias.set(chave, estado);
     }
     return estado;
   }
 
-  private agendar(estado: EstadoCategoria): void {
-    if (estado.agendada) return;
-    const espera = Math.max(0, estado.ultimoEnvio + this.opcoes.intervaloContagensMs - Date.now());
-    estado.agendada = setTimeout(() => {
-      estado.agendada = undefined;
-      void this.enviarCategoria(estado);
-    }, espera);
-  }
-
-  private async ler(estado: EstadoCategoria): Promise<ContagemOfertaEvento[]> {
-    const contagens = await this.fonte.contagens(estado.numEscalacao, estado.codCategoria);
-    return contagens.map(({ seqCategoria, qtdEscolhas }) => ({ seqCategoria, qtdEscolhas }));
-  }
-
-  private async enviarCategoria(estado: EstadoCategoria): Promise<void> {
-    // Taken before the read: every change acknowledged before it is in what is read (the events' `em`).
+  /**
+   * The category's counts as of its last notice: the newest read if no notice came after it began, else a
+   * read begun now (one at a time per version, whoever asks). `em` is taken before it begins, so every change
+   * acknowledged before is in it.
+   */
+  private lerAtual(estado: EstadoCategoria): Promise<Leitura> {
+    const { versao } = estado;
+    if (estado.lida?.versao === versao) return Promise.resolve(estado.lida);
+    if (estado.lendo?.versao === versao) return estado.lendo.promessa;
     const em = Date.now();
-    estado.ultimoEnvio = em;
-    const interessados = [...this.clientes].filter((c) => c.categorias.includes(estado.codCategoria));
-    if (interessados.length === 0) {
-      // Nobody follows it here: what was sent before is no longer known by any stream.
-      estado.enviadas.clear();
-      estado.confirmadosMudaram = false;
-      return;
-    }
-    try {
-      const ofertas = (await this.ler(estado)).filter(
-        ({ seqCategoria, qtdEscolhas }) => estado.enviadas.get(seqCategoria) !== qtdEscolhas,
-      );
-      for (const { seqCategoria, qtdEscolhas } of ofertas) estado.enviadas.set(seqCategoria, qtdEscolhas);
-      let texto = '';
-      if (ofertas.length > 0) {
-        texto += mensagemSse('contagens', {
-          numEscalacao: estado.numEscalacao,
-          codCategoria: estado.codCategoria,
-          completo: false,
-          ofertas,
-          em,
-        });
-      }
-      if (estado.confirmadosMudaram) {
-        estado.confirmadosMudaram = false;
-        texto += mensagemSse('confirmados', {
-          numEscalacao: estado.numEscalacao,
-          codCategoria: estado.codCategoria,
-          em,
-        });
-      }
-      if (texto) {
-        const quadro = new Quadro(texto);
-        for (const cliente of interessados) this.escrever(cliente, quadro);
-      }
-    } catch (erro) {
-      this.opcoes.relatarFalha(erro);
-    }
+    const promessa = this.fonte.contagens(estado.numEscalacao, estado.codCategoria).then((contagens) => {
+      const lida: Leitura = {
+        versao,
+        em,
+        ofertas: contagens.map(({ seqCategoria, qtdEscolhas }) => ({ seqCategoria, qtdEscolhas })),
+      };
+      if (!estado.lida || estado.lida.versao < versao) estado.lida = lida;
+      return lida;
+    });
+    const lendo = { versao, promessa };
+    estado.lendo = lendo;
+    const fim = () => {
+      if (estado.lendo === lendo) estado.lendo = undefined;
+    };
+    promessa.then(fim, fim);
+    return promessa;
   }
 
   private escrever(cliente: ClienteAoVivo, mensagem: string | Quadro): void {

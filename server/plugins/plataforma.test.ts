@@ -12,10 +12,13 @@ let web: string;
 let c: ClienteTeste;
 const JS_GRANDE = `console.log(${JSON.stringify('Portal do TPA '.repeat(400))});`;
 const MARCA = '<!doctype html><html><body><div id="raiz"></div><!-- portal-teste --></body></html>';
+const MARCA_LOGIN =
+  '<!doctype html><html><body id="inicio"><div id="raiz">…</div><!-- portal-login --></body></html>';
 
 beforeAll(async () => {
   web = mkdtempSync(path.join(tmpdir(), 'portal-web-'));
   writeFileSync(path.join(web, 'index.html'), MARCA);
+  writeFileSync(path.join(web, 'login.html'), MARCA_LOGIN);
   mkdirSync(path.join(web, 'assets'));
   writeFileSync(path.join(web, 'assets', 'app-abc123.js'), 'console.log(1)');
   writeFileSync(path.join(web, 'assets', 'grande-def456.js'), JS_GRANDE);
@@ -105,11 +108,21 @@ describe('o envelope em toda falha', () => {
 
 describe('o aplicativo web', () => {
   it('rotas do cliente respondem o index.html (sem cache)', async () => {
-    for (const caminho of ['/inicio', '/login', '/escalacao/ofertas/vigia', '/qualquer/coisa']) {
+    for (const caminho of ['/inicio', '/totem', '/escalacao/ofertas/vigia', '/qualquer/coisa', '/login/x']) {
       const r = await amb.app.inject({ method: 'GET', url: caminho });
       expect(r.statusCode, caminho).toBe(200);
       expect(r.headers['content-type']).toMatch(/^text\/html/);
       expect(r.body).toContain('portal-teste');
+      expect(r.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('/login responde o login.html do build, com a página já no HTML (decisão 0135)', async () => {
+    for (const caminho of ['/login', '/login?volta=1', '/%6Cogin']) {
+      const r = await amb.app.inject({ method: 'GET', url: caminho });
+      expect(r.statusCode, caminho).toBe(200);
+      expect(r.headers['content-type']).toMatch(/^text\/html/);
+      expect(r.body, caminho).toContain('portal-login');
       expect(r.headers['cache-control']).toBe('no-cache');
     }
   });

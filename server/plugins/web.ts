@@ -32,6 +32,10 @@ export async function servirWeb(app: FastifyInstance, webDir: string) {
     });
   }
   const index = temWeb ? readFileSync(indexPath) : undefined;
+  // /login with its markup already in the page (the build's login.html, docs/decisions/0135): painted before
+  // the scripts run. A build without it serves index.html there as everywhere.
+  const loginPath = path.join(webDir, 'login.html');
+  const login = temWeb && existsSync(loginPath) ? readFileSync(loginPath) : undefined;
 
   app.setNotFoundHandler((request, reply) => {
     if (ehApi(request) || !['GET', 'HEAD'].includes(request.method)) {
@@ -46,6 +50,7 @@ export async function servirWeb(app: FastifyInstance, webDir: string) {
     // Unknown static files (e.g. /assets/velho.js) are 404s, not the app.
     if (caminhoNormalizado(request.url).startsWith('/assets/'))
       return reply.status(404).type('text/plain; charset=utf-8').send('Não encontrado');
-    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(index);
+    const pagina = login && caminhoNormalizado(request.url) === '/login' ? login : index;
+    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(pagina);
   });
 }

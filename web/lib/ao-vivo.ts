@@ -1,5 +1,5 @@
 import { EventSourceParserStream } from 'eventsource-parser/stream';
-import { useEffect, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import type { EscalaAberta } from '#common/api/escala-aberta.ts';
 import { type EventoAoVivo, eventosAoVivo, type TipoEventoAoVivo } from '#common/api/eventos.ts';
 import { cabecalhosPadrao } from './api-client.ts';
@@ -139,16 +139,17 @@ function aoVoltarRede() {
   iniciar();
 }
 
-/** Keeps the stream open while `ativo` (a logged-in worker); closes it and forgets its state otherwise. */
-export function useFluxoAoVivo(ativo: boolean): void {
-  useEffect(() => {
-    if (!ativo) return;
-    iniciar();
-    window.addEventListener('online', aoVoltarRede);
-    return () => {
-      window.removeEventListener('online', aoVoltarRede);
-      parar();
-      mudar({ conectado: false, escalaAberta: undefined, escolhas: new Map() });
-    };
-  }, [ativo]);
+/**
+ * Opens the stream while a worker is logged in; the function returned closes it and forgets its state. The
+ * layout imports this module only then, so the stream's code (and its parser) is not part of what /login
+ * loads (docs/decisions/0135-preact-no-navegador.md).
+ */
+export function abrirFluxoAoVivo(): () => void {
+  iniciar();
+  window.addEventListener('online', aoVoltarRede);
+  return () => {
+    window.removeEventListener('online', aoVoltarRede);
+    parar();
+    mudar({ conectado: false, escalaAberta: undefined, escolhas: new Map() });
+  };
 }

@@ -1,10 +1,10 @@
-import type { DadosDe, Endpoint, EntradaDe, RespostaArquivo } from '#common/api/endpoint.ts';
+import type { DadosDe, Endpoint, EntradaDe, Onde, RespostaArquivo } from '#common/api/endpoint.ts';
 import { urlDe } from '#common/api/endpoint.ts';
-import { apiSessao } from '#common/api/sessao.ts';
 import type { Envelope } from '#common/envelope.ts';
 import type { CodigoErro } from '#common/erros.ts';
 import { catalogoErros, MENSAGEM_SEM_COMUNICACAO } from '#common/erros.ts';
 import { registrarOrigem } from './conexao.ts';
+import { enderecosSessao } from './enderecos-api.ts';
 import { definirToken, lerToken } from './token.ts';
 
 /**
@@ -135,11 +135,11 @@ type ArgumentosChamada<E extends Endpoint> = E extends
   : [entrada?: EntradaDe<E> & { signal?: AbortSignal }];
 
 /**
- * Calls a described endpoint (common/api/) and returns its `dados`, or throws ErroApi. The path, method and
- * types come from the description. A token in any answer replaces the stored one.
+ * Calls a described endpoint (common/api/), or its address (enderecos-api.ts), and returns its `dados`, or
+ * throws ErroApi. The path, method and types come from the description. A token in any answer replaces the stored one.
  */
 export async function chamar<E extends Endpoint>(
-  endpoint: E,
+  endpoint: E | Onde<E>,
   ...[entrada]: ArgumentosChamada<E>
 ): Promise<DadosDe<E>> {
   if (endpoint.acesso === 'sessao') exigirToken();
@@ -160,7 +160,7 @@ async function tratarEnvelope<T>(url: string, opcoes: OpcoesRequisicao): Promise
   let { envelope, status } = await enviar(url, opcoes);
   // No XSRF cookie yet (first visit straight to a POST): any GET sets it; then try once more.
   if (!envelope.sucesso && envelope.codigoErro === 'XsrfInvalido' && !lerCookie('XSRF-TOKEN')) {
-    await enviar(apiSessao.config.caminho, { metodo: 'GET' });
+    await enviar(enderecosSessao.config.caminho, { metodo: 'GET' });
     ({ envelope, status } = await enviar(url, opcoes));
   }
   if (envelope.token) definirToken(envelope.token);

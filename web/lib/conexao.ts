@@ -7,7 +7,7 @@ import { CABECALHO_DADOS_DE, CACHE_DADOS_PESSOAIS } from './dados-offline.ts';
  * mark. The banner (components/layout/aviso-sem-conexao.tsx) reads it with the browser's online flag.
  */
 let dadosDe: number | null = null;
-let online = typeof navigator === 'undefined' ? true : navigator.onLine;
+let online = typeof window === 'undefined' ? true : navigator.onLine;
 const ouvintes = new Set<() => void>();
 let instantaneo: { dadosDe: number | null; online: boolean } = { dadosDe, online };
 

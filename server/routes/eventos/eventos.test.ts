@@ -19,7 +19,7 @@ describe('GET /api/eventos', () => {
 
   beforeAll(async () => {
     // A heartbeat every 100 ms, so an expired session's stream ends within the test.
-    amb = await criarAmbiente({ aoVivo: { intervaloContagensMs: 1_000, pulsoMs: 100 } });
+    amb = await criarAmbiente({ aoVivo: { intervaloContagensMs: 1_000, fatias: 10, pulsoMs: 100 } });
     base = await amb.app.listen({ port: 0, host: '127.0.0.1' });
   });
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { CalendarClock, OctagonAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { formatarDataIso } from '#common/formato.ts';
+import { formatarDataIso } from '#common/texto.ts';
 import { configPublicaQuery, escalaAbertaQuery } from '../../lib/api-sessao.ts';
 import { useAvulso } from '../../lib/sessao.ts';
 import './inicio.css';

@@ -4,7 +4,7 @@ import { Anchor } from 'lucide-react';
 import { useState } from 'react';
 import type { Trabalho } from '#common/api/avulso.ts';
 import type { DadosLogin } from '#common/api/sessao.ts';
-import { formatarCpf, nomeProprio, turno } from '#common/formato.ts';
+import { formatarCpf, nomeProprio, turno } from '#common/texto.ts';
 import { configPublicaQuery } from '../../lib/api-sessao.ts';
 import { dataTrabalho } from '../../lib/data-trabalho.ts';
 import { FotoAvulso } from '../layout/foto-avulso.tsx';

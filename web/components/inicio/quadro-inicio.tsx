@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PAPEL_ESCALADOR } from '#common/api/gestao.ts';
 import { DIAS_SUSPENSAO_EPI } from '#common/dominio.ts';
-import { nomeProprio } from '#common/formato.ts';
+import { nomeProprio } from '#common/texto.ts';
 import { caminhos } from '../../lib/caminhos.ts';
 import { useAvulso } from '../../lib/sessao.ts';
 import { ResultadoEscala } from '../resultado-escala.tsx';

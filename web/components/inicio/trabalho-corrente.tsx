@@ -1,12 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { IdCard } from 'lucide-react';
-import { useState } from 'react';
-import { turno } from '#common/formato.ts';
+import { lazy, Suspense, useState } from 'react';
+import { turno } from '#common/texto.ts';
 import { ultimosTrabalhosQuery } from '../../lib/api-avulso.ts';
 import { dataTrabalho } from '../../lib/data-trabalho.ts';
 import { useAvulso } from '../../lib/sessao.ts';
-import { Cracha } from './cracha.tsx';
 import './inicio.css';
+
+/**
+ * The badge's dialog (Radix, 12 KB brotli) comes when the worker first opens it, not with the home's first
+ * paint (docs/decisions/0124-inicio-mais-leve.md).
+ */
+const Cracha = lazy(async () => ({ default: (await import('./cracha.tsx')).Cracha }));
 
 /**
  * The current job (docs/produto/escalacao.md §2, 'Escalado para a operação') with the 'Crachá' button; nothing when
@@ -16,6 +21,8 @@ export function TrabalhoCorrente() {
   const avulso = useAvulso();
   const { data } = useQuery(ultimosTrabalhosQuery);
   const [crachaAberto, setCrachaAberto] = useState(false);
+  // Once opened, the badge stays mounted, so it closes with its animation instead of vanishing.
+  const [crachaUsado, setCrachaUsado] = useState(false);
   const trabalho = data?.trabalhoCorrente;
   if (!trabalho) return null;
 
@@ -35,7 +42,14 @@ export function TrabalhoCorrente() {
         <h2 id="titulo-trabalho-corrente" className="cartao-titulo">
           Escalado para a operação
         </h2>
-        <button type="button" className="botao botao-destaque" onClick={() => setCrachaAberto(true)}>
+        <button
+          type="button"
+          className="botao botao-destaque"
+          onClick={() => {
+            setCrachaUsado(true);
+            setCrachaAberto(true);
+          }}
+        >
           <IdCard aria-hidden size={20} />
           Crachá
         </button>
@@ -60,7 +74,11 @@ export function TrabalhoCorrente() {
           </tr>
         </tbody>
       </table>
-      <Cracha aberto={crachaAberto} aoMudar={setCrachaAberto} avulso={avulso} trabalho={trabalho} />
+      {crachaUsado ? (
+        <Suspense fallback={null}>
+          <Cracha aberto={crachaAberto} aoMudar={setCrachaAberto} avulso={avulso} trabalho={trabalho} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

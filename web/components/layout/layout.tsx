@@ -1,6 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
-import { useFluxoAoVivo } from '../../lib/ao-vivo.ts';
 import { quandoSessaoExpirar } from '../../lib/api-client.ts';
 import { caminhos } from '../../lib/caminhos.ts';
 import { encerrarSessao, limparSessaoLocal } from '../../lib/encerrar.ts';
@@ -42,8 +41,20 @@ export function Layout() {
 
   // Kiosk: nobody may find the previous worker's session open.
   const logado = avulso !== null;
-  // The call as it happens, while someone is logged in (docs/decisions/0160).
-  useFluxoAoVivo(logado);
+  // The call as it happens, while someone is logged in (docs/decisions/0160); its code is imported then, not
+  // with the login page (docs/decisions/0135-preact-no-navegador.md).
+  useEffect(() => {
+    if (!logado) return;
+    let fechar: (() => void) | undefined;
+    let ativo = true;
+    void import('../../lib/ao-vivo.ts').then(({ abrirFluxoAoVivo }) => {
+      if (ativo) fechar = abrirFluxoAoVivo();
+    });
+    return () => {
+      ativo = false;
+      fechar?.();
+    };
+  }, [logado]);
   useEffect(() => {
     if (!logado || !ehQuiosque()) return;
     let relogio: number | undefined;

@@ -1,8 +1,9 @@
 import { useSyncExternalStore } from 'react';
 import type { EleicaoPendente } from '#common/api/eleicoes.ts';
 import type { DadosLogin } from '#common/api/sessao.ts';
+import { chamar } from '../../lib/api-client.ts';
+import { enderecosEleicoes } from '../../lib/enderecos-api.ts';
 import { aoEncerrarSessao } from '../../lib/sessao.ts';
-import { buscarEleicaoPendente } from './api.ts';
 
 /**
  * The loaded election (docs/produto/escalacao.md §4) as client state: set by the after-login check, cleared by a
@@ -40,7 +41,9 @@ aoEncerrarSessao(() => {
  */
 export function carregarEleicaoPendente(): Promise<EleicaoPendente | null> {
   const minha = geracao;
-  emCurso ??= buscarEleicaoPendente()
+  // By its address, not apiEleicoes: this runs right after the login, whose load carries no zod
+  // (docs/decisions/0135-preact-no-navegador.md).
+  emCurso ??= chamar(enderecosEleicoes.pendente)
     .catch(() => null)
     .then((pendente) => {
       if (minha !== geracao) return null;

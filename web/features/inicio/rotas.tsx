@@ -1,4 +1,19 @@
 import type { RouteObject } from 'react-router';
+import { ultimosTrabalhosQuery } from '../../lib/api-avulso.ts';
+import { configPublicaQuery, escalaAbertaQuery } from '../../lib/api-sessao.ts';
+import { queryClient } from '../../lib/consultas.ts';
+import { sessao } from '../../lib/sessao.ts';
+
+/**
+ * The home's answers whose queries are already in the main chunk are asked as the navigation starts, beside
+ * the session guard's, instead of after dados-inicio.ts downloads (docs/decisions/0124-inicio-mais-leve.md).
+ */
+function pedirRespostasDoInicio() {
+  if (!sessao.temToken()) return;
+  void queryClient.prefetchQuery(escalaAbertaQuery);
+  void queryClient.prefetchQuery(configPublicaQuery);
+  void queryClient.prefetchQuery(ultimosTrabalhosQuery);
+}
 
 /** /funcoes is public; /inicio and /fale-com-o-ogmo are login-guarded. Pages load on demand. */
 export const rotasPublicasInicio: RouteObject[] = [
@@ -11,7 +26,10 @@ export const rotasInicio: RouteObject[] = [
   {
     path: 'inicio',
     // Its answers are asked beside the page's code, so it renders once, with them (dados-inicio.ts).
-    loader: async () => (await import('./dados-inicio.ts')).prepararInicio(),
+    loader: async () => {
+      pedirRespostasDoInicio();
+      return (await import('./dados-inicio.ts')).prepararInicio();
+    },
     lazy: async () => ({ Component: (await import('./pagina-inicio.tsx')).PaginaInicio }),
   },
   {

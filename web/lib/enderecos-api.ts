@@ -1,0 +1,34 @@
+import type { apiAvulso } from '#common/api/avulso.ts';
+import type { apiEleicoes } from '#common/api/eleicoes.ts';
+import type { Endpoint, Onde } from '#common/api/endpoint.ts';
+import type { apiEscalaAberta } from '#common/api/escala-aberta.ts';
+import type { apiSessao } from '#common/api/sessao.ts';
+
+/**
+ * The addresses (method, path, access) of the endpoints the login page and the steps right after a login
+ * call, without their schemas: the descriptions in common/api/ build zod schemas when imported, and zod
+ * (≈ 25 KB brotli) would then be part of what /login loads (docs/decisions/0135-preact-no-navegador.md).
+ * Each address is typed by its description (`Onde`), so one that differs from it does not compile, and
+ * `chamar` types its answer by the description too. Pages that load later import the descriptions.
+ */
+type Enderecos<A extends Record<string, Endpoint>, K extends keyof A> = { readonly [N in K]: Onde<A[N]> };
+
+export const enderecosSessao: Enderecos<typeof apiSessao, 'config' | 'login' | 'logout' | 'sessao'> = {
+  config: { metodo: 'GET', caminho: '/api/config', acesso: 'publico' },
+  login: { metodo: 'POST', caminho: '/api/login', acesso: 'publico' },
+  logout: { metodo: 'POST', caminho: '/api/logout', acesso: 'sessao' },
+  sessao: { metodo: 'GET', caminho: '/api/sessao', acesso: 'sessao' },
+};
+
+export const enderecosEscalaAberta: Enderecos<typeof apiEscalaAberta, 'escalaAberta'> = {
+  escalaAberta: { metodo: 'GET', caminho: '/api/escalaAberta', acesso: 'publico' },
+};
+
+export const enderecosAvulso: Enderecos<typeof apiAvulso, 'habilitacoes' | 'ultimosTrabalhos'> = {
+  habilitacoes: { metodo: 'GET', caminho: '/api/avulso/habilitacoes', acesso: 'sessao' },
+  ultimosTrabalhos: { metodo: 'GET', caminho: '/api/avulso/ultimosTrabalhos', acesso: 'sessao' },
+};
+
+export const enderecosEleicoes: Enderecos<typeof apiEleicoes, 'pendente'> = {
+  pendente: { metodo: 'GET', caminho: '/api/eleicoes/pendente', acesso: 'sessao' },
+};

@@ -219,6 +219,16 @@ function vista(r: RespostaCronometrada): Map<number, Map<number, number>> {
   return porCategoria;
 }
 
+/** Waits, as the ticks come, until every stream passes `confere` (its expects). */
+function esperarCadaFluxo<F>(fluxos: readonly F[], confere: (fluxo: F) => void) {
+  return vi.waitFor(
+    () => {
+      for (const f of fluxos) confere(f);
+    },
+    { timeout: 2_000, interval: 5 },
+  );
+}
+
 const mudancas = (r: RespostaCronometrada, codCategoria: number) =>
   r.escritas.filter((e) =>
     e.eventos.some(
@@ -311,14 +321,12 @@ describe('Transmissor: as contagens em fatias (docs/decisions/0172)', () => {
               } else await new Promise((r) => setTimeout(r, a.ms));
             }
             await Promise.all(conexoes);
-            await vi.waitFor(
-              () => {
-                for (const f of fluxos.filter((x) => x.aberto)) {
-                  const v = vista(f.r);
-                  for (const c of f.categorias) expect(v.get(c)).toEqual(fonte.contas.get(c));
-                }
+            await esperarCadaFluxo(
+              fluxos.filter((x) => x.aberto),
+              (f) => {
+                const v = vista(f.r);
+                for (const c of f.categorias) expect(v.get(c)).toEqual(fonte.contas.get(c));
               },
-              { timeout: 2_000, interval: 5 },
             );
           } finally {
             t.encerrarTodos();
@@ -350,12 +358,7 @@ describe('Transmissor: as contagens em fatias (docs/decisions/0172)', () => {
       // served was told 1 and reads 1, so it sends nothing; its new stream must not be left showing 2.
       const novos = await Promise.all([abrirFluxo(t, [1]), abrirFluxo(t, [1])]);
       fonte.mudar(t, 1, 1, 1);
-      await vi.waitFor(
-        () => {
-          for (const r of [a, b, ...novos]) expect(vista(r).get(1)?.get(1)).toBe(1);
-        },
-        { timeout: 2_000, interval: 5 },
-      );
+      await esperarCadaFluxo([a, b, ...novos], (r) => expect(vista(r).get(1)?.get(1)).toBe(1));
     } finally {
       t.encerrarTodos();
     }
@@ -380,12 +383,7 @@ describe('Transmissor: as contagens em fatias (docs/decisions/0172)', () => {
     fonte.mudar(t, 2, 2, 5);
     fonte.mudar(t, 3, 3, 6);
     try {
-      await vi.waitFor(
-        () => {
-          for (const r of fluxos) expect(r.escritas.length).toBeGreaterThanOrEqual(2);
-        },
-        { timeout: 2_000, interval: 5 },
-      );
+      await esperarCadaFluxo(fluxos, (r) => expect(r.escritas.length).toBeGreaterThanOrEqual(2));
     } finally {
       t.encerrarTodos();
     }
@@ -411,12 +409,7 @@ describe('Transmissor: as contagens em fatias (docs/decisions/0172)', () => {
     const leiturasAntes = fonte.leituras;
     fonte.mudar(t, 1, 1, 1);
     try {
-      await vi.waitFor(
-        () => {
-          for (const r of fluxos) expect(r.escritas.length).toBe(2);
-        },
-        { timeout: 2_000, interval: 5 },
-      );
+      await esperarCadaFluxo(fluxos, (r) => expect(r.escritas.length).toBe(2));
     } finally {
       t.encerrarTodos();
     }

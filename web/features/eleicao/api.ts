@@ -3,11 +3,6 @@ import type { EncerrarEleicaoBody, VotoBody } from '#common/api/eleicoes.ts';
 import { apiEleicoes } from '#common/api/eleicoes.ts';
 import { baixarArquivo, chamar } from '../../lib/api-client.ts';
 
-/** The open election the worker has not voted in, or null. */
-export function buscarEleicaoPendente() {
-  return chamar(apiEleicoes.pendente);
-}
-
 export async function registrarVoto(corpo: VotoBody): Promise<void> {
   await chamar(apiEleicoes.voto, { corpo });
 }

@@ -3,13 +3,20 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as dormir } from 'node:timers/promises';
 import type { EscalaAberta } from '#common/api/escala-aberta.ts';
 import type { ContagemOfertaEvento, EventoAoVivo, TipoEventoAoVivo } from '#common/api/eventos.ts';
-import type { AvisoEscalacao } from '../escalacao/avisos.ts';
+import type { AvisoEscalacao, MudancaContagens } from '../escalacao/avisos.ts';
 import type { ContagemOferta } from '../escalacao/servico.ts';
 
 /** What the stream needs of the call module (server/escalacao/servico.ts). */
 export interface FonteAoVivo {
   escalaAberta(): Promise<EscalaAberta | null>;
-  contagens(numEscalacao: number, codCategoria: number): Promise<ContagemOferta[]>;
+  /**
+   * A category's counts read from the database now, and whether they already hold a post's change (by its
+   * `marca`, AvisoEscolhas.contagens): docs/decisions/0173.
+   */
+  contagensComMarca(
+    numEscalacao: number,
+    codCategoria: number,
+  ): Promise<{ ofertas: ContagemOferta[]; inclui: (marca: string) => boolean }>;
 }
 
 /** One open stream: a worker's session on one device. */
@@ -89,11 +96,39 @@ interface EstadoFatia {
   versao: number;
 }
 
+/**
+ * A category's counts kept in memory (docs/decisions/0173): one read, plus the changes the posts' notices
+ * carry that the read does not hold. Current while its `versao` is the category's: a notice without its
+ * changes (or with an offer the read did not have) leaves it behind, and the next turn reads again.
+ */
+interface Memoria {
+  versao: number;
+  inclui: (marca: string) => boolean;
+  /** seqCategoria → qtdEscolhas, in the read's order of offers. */
+  qtds: Map<number, number>;
+}
+
+/** Applies a post's changes to the memory, all or none; false when they cannot be (memory no longer exact). */
+function aplicarMudanca(memoria: Memoria, mudanca: MudancaContagens | undefined): boolean {
+  if (!mudanca || !/^\d{1,20}$/.test(mudanca.marca)) return false;
+  if (memoria.inclui(mudanca.marca)) return true;
+  // An offer the read did not have, or a count below zero: the memory is not the database's any more.
+  const novas = mudanca.deltas.map(([seq, delta]) => [seq, (memoria.qtds.get(seq) ?? -1) + delta] as const);
+  if (!mudanca.deltas.every(([seq]) => memoria.qtds.has(seq)) || novas.some(([, qtd]) => qtd < 0))
+    return false;
+  for (const [seq, qtd] of novas) memoria.qtds.set(seq, qtd);
+  return true;
+}
+
 interface EstadoCategoria {
   numEscalacao: number;
   codCategoria: number;
   /** Bumped by every notice of a post in it: a read older than this may miss a change. */
   versao: number;
+  /** The counts in memory, when exact (docs/decisions/0173). */
+  memoria: Memoria | undefined;
+  /** Per read under way, the changes of the notices that came since it began (undefined: not carried). */
+  emVoo: Set<(MudancaContagens | undefined)[]>;
   /** The newest read done; current while its `versao` is the category's. */
   lida: Leitura | undefined;
   /** The read under way, shared by whoever needs that version. */
@@ -220,7 +255,13 @@ export class Transmissor {
   aoAviso(aviso: AvisoEscalacao): void {
     if (aviso.tipo === 'escolhas') {
       // Told at the slices' next ticks (the clock runs while there are streams).
-      this.estadoCategoria(aviso.numEscalacao, aviso.codCategoria).versao++;
+      const estado = this.estadoCategoria(aviso.numEscalacao, aviso.codCategoria);
+      estado.versao++;
+      for (const durante of estado.emVoo) durante.push(aviso.contagens);
+      const memoria = estado.memoria;
+      if (memoria && memoria.versao === estado.versao - 1 && aplicarMudanca(memoria, aviso.contagens)) {
+        memoria.versao = estado.versao;
+      } else estado.memoria = undefined;
       return;
     }
     if (aviso.numEscalacao === null) this.categorias.clear();
@@ -452,6 +493,8 @@ export class Transmissor {
         numEscalacao,
         codCategoria,
         versao: 0,
+        memoria: undefined,
+        emVoo: new Set(),
         lida: undefined,
         lendo: undefined,
         fatias: new Array(this.fatias.length),
@@ -462,24 +505,50 @@ export class Transmissor {
   }
 
   /**
-   * The category's counts as of its last notice: the newest read if no notice came after it began, else a
-   * read begun now (one at a time per version, whoever asks). `em` is taken before it begins, so every change
-   * acknowledged before is in it.
+   * The category's counts as of its last notice: the newest read if no notice came after it began; else the
+   * memory, when it is current (docs/decisions/0173); else a read begun now (one at a time per version,
+   * whoever asks), from which the memory starts again. `em` is taken before the counts are, so every change
+   * acknowledged before is in them.
    */
   private lerAtual(estado: EstadoCategoria): Promise<Leitura> {
     const { versao } = estado;
     if (estado.lida?.versao === versao) return Promise.resolve(estado.lida);
+    const memoria = estado.memoria;
+    if (memoria?.versao === versao) {
+      const ofertas = [...memoria.qtds].map(([seqCategoria, qtdEscolhas]) => ({ seqCategoria, qtdEscolhas }));
+      estado.lida = { versao, em: Date.now(), ofertas };
+      return Promise.resolve(estado.lida);
+    }
     if (estado.lendo?.versao === versao) return estado.lendo.promessa;
     const em = Date.now();
-    const promessa = this.fonte.contagens(estado.numEscalacao, estado.codCategoria).then((contagens) => {
+    const durante: (MudancaContagens | undefined)[] = [];
+    estado.emVoo.add(durante);
+    const lida = this.fonte.contagensComMarca(estado.numEscalacao, estado.codCategoria);
+    const promessa = lida.then(({ ofertas: contagens, inclui }) => {
+      estado.emVoo.delete(durante);
       const lida: Leitura = {
         versao,
         em,
         ofertas: contagens.map(({ seqCategoria, qtdEscolhas }) => ({ seqCategoria, qtdEscolhas })),
       };
       if (!estado.lida || estado.lida.versao < versao) estado.lida = lida;
+      // The memory starts from this read with the changes of the notices that came since it began (the
+      // read may hold some of them already: \`inclui\` tells), if every one of them carried its changes.
+      const seguinte: Memoria = {
+        versao: versao + durante.length,
+        inclui,
+        qtds: new Map(lida.ofertas.map((o) => [o.seqCategoria, o.qtdEscolhas])),
+      };
+      if (
+        seguinte.versao === estado.versao &&
+        (estado.memoria?.versao ?? -1) < seguinte.versao &&
+        durante.every((mudanca) => aplicarMudanca(seguinte, mudanca))
+      ) {
+        estado.memoria = seguinte;
+      }
       return lida;
     });
+    promessa.catch(() => estado.emVoo.delete(durante));
     const lendo = { versao, promessa };
     estado.lendo = lendo;
     const fim = () => {

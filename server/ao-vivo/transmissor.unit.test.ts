@@ -36,7 +36,10 @@ function transmissor() {
   return new Transmissor(
     {
       escalaAberta: async () => null,
-      contagens: async () => [{ seqCategoria: 1, qtdEscolhas: 3, numVagas: 5 }],
+      contagensComMarca: async () => ({
+        ofertas: [{ seqCategoria: 1, qtdEscolhas: 3, numVagas: 5 }],
+        inclui: () => false,
+      }),
     },
     {
       intervaloContagensMs: 500,
@@ -138,11 +141,14 @@ type RespostaCronometrada = ReturnType<typeof respostaCronometrada>;
 
 /**
  * The call module as the stream sees it: counts per category held here, read after an optional delay (a
- * database query), each change announced as the module does after a post.
+ * database query), each change announced as the module does after a post, with its changes and its place in
+ * the order of commits (docs/decisions/0173), unless told otherwise.
  */
 class FonteFalsa implements FonteAoVivo {
   readonly contas = new Map<number, Map<number, number>>();
   leituras = 0;
+  /** Commits so far: each change's `marca`. */
+  marcas = 0;
   atrasoMs: () => number = () => 0;
   constructor(categorias: number[], ofertas = 3) {
     for (const c of categorias)
@@ -151,32 +157,55 @@ class FonteFalsa implements FonteAoVivo {
   async escalaAberta() {
     return { numEscalacao: 1, dataChamada: '2026-11-23', horaChamada: '07:00' };
   }
-  async contagens(_num: number, codCategoria: number): Promise<ContagemOferta[]> {
+  async contagensComMarca(_num: number, codCategoria: number) {
     this.leituras++;
     // As a database query: the counts are taken somewhere in the middle, the answer comes later.
     const antes = this.atrasoMs();
     if (antes > 0) await new Promise((r) => setTimeout(r, antes));
-    const ofertas = [...(this.contas.get(codCategoria) ?? [])].map(([seqCategoria, qtdEscolhas]) => ({
-      seqCategoria,
-      qtdEscolhas,
-      numVagas: 5,
-    }));
+    const ofertas: ContagemOferta[] = [...(this.contas.get(codCategoria) ?? [])].map(
+      ([seqCategoria, qtdEscolhas]) => ({ seqCategoria, qtdEscolhas, numVagas: 5 }),
+    );
+    const ate = this.marcas;
     const depois = this.atrasoMs();
     if (depois > 0) await new Promise((r) => setTimeout(r, depois));
-    return ofertas;
+    return { ofertas, inclui: (marca: string) => Number(marca) <= ate };
   }
-  /** A post changed an offer's count: the module tells the stream. */
-  mudar(t: Transmissor, codCategoria: number, seqCategoria: number, qtd: number) {
+  /**
+   * A post changed an offer's count: the module tells the stream, at once or `avisoDepoisMs` later (another
+   * server's notice, which a read may already hold), with the change or, `semMudanca`, without it.
+   */
+  mudar(
+    t: Transmissor,
+    codCategoria: number,
+    seqCategoria: number,
+    qtd: number,
+    { avisoDepoisMs = 0, semMudanca = false } = {},
+  ) {
+    const antes = this.contas.get(codCategoria)?.get(seqCategoria) ?? 0;
     this.contas.get(codCategoria)?.set(seqCategoria, qtd);
-    t.aoAviso({
-      tipo: 'escolhas',
+    const marca = String(++this.marcas);
+    const aviso = {
+      tipo: 'escolhas' as const,
       numEscalacao: 1,
       codCategoria,
       codAvulso: 'x',
       seqCategorias: [seqCategoria],
       confirmados: {} as never,
-      origem: 'local',
-    });
+      ...(semMudanca
+        ? {}
+        : { contagens: { marca, deltas: [[seqCategoria, qtd - antes]] as [number, number][] } }),
+      origem: 'local' as const,
+    };
+    if (avisoDepoisMs === 0) {
+      t.aoAviso(aviso);
+      return Promise.resolve();
+    }
+    return new Promise<void>((entregue) =>
+      setTimeout(() => {
+        t.aoAviso(aviso);
+        entregue();
+      }, avisoDepoisMs),
+    );
   }
 }
 
@@ -281,6 +310,9 @@ describe('Transmissor: as contagens em fatias (docs/decisions/0172)', () => {
         seq: fc.integer({ min: 1, max: 2 }),
         // Few values: a count that comes back to what a slice was told is the hard case.
         qtd: fc.integer({ min: 0, max: 1 }),
+        // Notices with their changes (the memory), without (a read), or late (another server's).
+        semMudanca: fc.boolean(),
+        avisoDepoisMs: fc.constantFrom(0, 0, 3, 12),
       }),
       fc.record({
         tipo: fc.constant('conectar' as const),
@@ -302,10 +334,13 @@ describe('Transmissor: as contagens em fatias (docs/decisions/0172)', () => {
           const t = transmissorFatiado(fonte, 20, fatias);
           const fluxos: { r: RespostaCronometrada; categorias: number[]; aberto: boolean }[] = [];
           const conexoes: Promise<void>[] = [];
+          const avisos: Promise<void>[] = [];
           try {
             for (const a of acoes) {
-              if (a.tipo === 'mudar') fonte.mudar(t, a.codCategoria, a.seq, a.qtd);
-              else if (a.tipo === 'conectar') {
+              if (a.tipo === 'mudar') {
+                const { semMudanca, avisoDepoisMs } = a;
+                avisos.push(fonte.mudar(t, a.codCategoria, a.seq, a.qtd, { semMudanca, avisoDepoisMs }));
+              } else if (a.tipo === 'conectar') {
                 // Not awaited: a stream may connect while notices and reads go on.
                 conexoes.push(
                   abrirFluxo(t, a.categorias).then(
@@ -321,6 +356,7 @@ describe('Transmissor: as contagens em fatias (docs/decisions/0172)', () => {
               } else await new Promise((r) => setTimeout(r, a.ms));
             }
             await Promise.all(conexoes);
+            await Promise.all(avisos);
             await esperarCadaFluxo(
               fluxos.filter((x) => x.aberto),
               (f) => {
@@ -407,7 +443,8 @@ describe('Transmissor: as contagens em fatias (docs/decisions/0172)', () => {
     const fluxos: RespostaCronometrada[] = [];
     for (let i = 0; i < 50; i++) fluxos.push(await abrirFluxo(t, [1]));
     const leiturasAntes = fonte.leituras;
-    fonte.mudar(t, 1, 1, 1);
+    // A notice without its change: the counts are read again.
+    fonte.mudar(t, 1, 1, 1, { semMudanca: true });
     try {
       await esperarCadaFluxo(fluxos, (r) => expect(r.escritas.length).toBe(2));
     } finally {
@@ -423,5 +460,63 @@ describe('Transmissor: as contagens em fatias (docs/decisions/0172)', () => {
     expect([...porVez.values()]).toEqual([10, 10, 10, 10, 10]);
     // One read of the counts, shared by the five slices (no notice came after it).
     expect(fonte.leituras - leiturasAntes).toBe(1);
+  });
+});
+
+describe('Transmissor: as contagens em memória (docs/decisions/0173)', () => {
+  it('com as mudanças nos avisos, as voltas não leem o banco; um aviso sem elas faz uma leitura e a memória volta', async () => {
+    const fonte = new FonteFalsa([1, 2]);
+    const t = transmissorFatiado(fonte, 40, 4);
+    const fluxos: RespostaCronometrada[] = [];
+    for (let i = 0; i < 8; i++) fluxos.push(await abrirFluxo(t, i % 2 ? [1, 2] : [1]));
+    const leiturasAntes = fonte.leituras;
+    const igualAFonte = (r: RespostaCronometrada, i: number) => {
+      const v = vista(r);
+      for (const c of i % 2 ? [1, 2] : [1]) expect(v.get(c)).toEqual(fonte.contas.get(c));
+    };
+    const esperarTodos = () => vi.waitFor(() => fluxos.forEach(igualAFonte), { timeout: 2_000, interval: 5 });
+    try {
+      for (let n = 1; n <= 30; n++) {
+        fonte.mudar(t, 1 + (n % 2), 1 + (n % 3), n);
+        await new Promise((r) => setTimeout(r, 2));
+      }
+      await esperarTodos();
+      // Every change of 30 notices reached every stream, and the counts were never read again.
+      expect(fonte.leituras - leiturasAntes).toBe(0);
+      fonte.mudar(t, 1, 2, 100, { semMudanca: true });
+      await esperarTodos();
+      expect(fonte.leituras - leiturasAntes).toBe(1);
+      for (let n = 1; n <= 10; n++) {
+        fonte.mudar(t, 1, 1 + (n % 3), 200 + n);
+        await new Promise((r) => setTimeout(r, 2));
+      }
+      await esperarTodos();
+      expect(fonte.leituras - leiturasAntes).toBe(1);
+    } finally {
+      t.encerrarTodos();
+    }
+  });
+
+  it('um aviso que chega depois de uma leitura que já o contava não é somado duas vezes', async () => {
+    const fonte = new FonteFalsa([1]);
+    // The read takes 20 ms; the change is committed (and counted by it) before its notice arrives.
+    fonte.atrasoMs = () => 10;
+    const t = transmissorFatiado(fonte, 30, 1);
+    const r = await abrirFluxo(t, [1]);
+    fonte.atrasoMs = () => 15;
+    fonte.mudar(t, 1, 1, 1, { semMudanca: true });
+    // While the read that this notice causes is under way: a change whose notice comes 40 ms later.
+    await new Promise((resolve) => setTimeout(resolve, 35));
+    const tardio = fonte.mudar(t, 1, 1, 2, { avisoDepoisMs: 40 });
+    try {
+      await vi.waitFor(() => expect(vista(r).get(1)?.get(1)).toBe(2), { timeout: 2_000, interval: 5 });
+      await tardio;
+      // After the late notice, a change of +3: the stream shows 5 (counted twice, the late one made it 6).
+      fonte.atrasoMs = () => 0;
+      fonte.mudar(t, 1, 1, 5);
+      await vi.waitFor(() => expect(vista(r).get(1)?.get(1)).toBe(5), { timeout: 2_000, interval: 5 });
+    } finally {
+      t.encerrarTodos();
+    }
   });
 });

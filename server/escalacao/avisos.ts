@@ -10,6 +10,16 @@ import type { MudancaConfirmados } from './confirmados.ts';
 /** `local`: this server did it; `remota`: another server did it and this one was told (never re-broadcast). */
 export type OrigemAviso = 'local' | 'remota';
 
+/**
+ * What a post changed in the counts of choices (docs/decisions/0173): +1 or -1 per offer, and its `marca`,
+ * where its commit falls in the database's order (PostgreSQL: the transaction's id; SQLite: this process's
+ * count of committed posts). A read of the counts (`ContagensLidas.inclui`) tells whether it already holds it.
+ */
+export interface MudancaContagens {
+  marca: string;
+  deltas: [seqCategoria: number, delta: number][];
+}
+
 /** A post that changed something: the worker's choices in one category of one call. */
 export interface AvisoEscolhas {
   tipo: 'escolhas';
@@ -20,6 +30,8 @@ export interface AvisoEscolhas {
   seqCategorias: number[];
   /** The worker's line in the category's confirmed list after the post (another server applies it). */
   confirmados: MudancaConfirmados;
+  /** What it changed in the counts; absent from a server that does not say (listeners read the counts). */
+  contagens?: MudancaContagens;
   origem: OrigemAviso;
 }
 

@@ -4,7 +4,12 @@ import type { Db } from '../db/schema.ts';
 import { ErroApp } from '../http/erro-app.ts';
 import { ColetaDaVolta } from '../services/carga-em-lote.ts';
 import type { OfertaCompartilhada } from './escala-compartilhada.ts';
-import { type PedidoEscolhas, type ResultadoEscolhas, respostaDoPost } from './pedido-escolhas.ts';
+import {
+  deltasDoPost,
+  type PedidoEscolhas,
+  type ResultadoEscolhas,
+  respostaDoPost,
+} from './pedido-escolhas.ts';
 
 /**
  * PostgreSQL's writer of choices: each post is one call of escolher_ofertas (call's row FOR SHARE, rest rule,
@@ -17,6 +22,10 @@ export interface RespostaEscolherOfertas {
   seq?: number;
   alterou?: boolean;
   horaMax?: string | null;
+  /** Migration 2026-11-23-80: the offers whose choice it removed and inserted, and its transaction's id. */
+  removidas?: number[];
+  inseridas?: number[];
+  xid?: string | null;
   escolhas?: { seq: number; id: number; preferencia: number }[];
 }
 
@@ -148,5 +157,8 @@ export async function escolherNoPostgres(
     alterou: r.alterou === true,
     horaMax: r.horaMax ?? null,
     escolhas: respostaDoPost(pedido, ofertas, porSeq),
+    ...(r.alterou && r.xid
+      ? { contagens: { marca: r.xid, deltas: deltasDoPost(r.removidas ?? [], r.inseridas ?? []) } }
+      : {}),
   };
 }

@@ -1,13 +1,24 @@
+import { sql } from 'kysely';
 import { temDescanso } from '#common/descanso.ts';
 import { proximaPreferencia } from '#common/preferencia.ts';
 import type { Banco } from '../db/connection.ts';
-import { buscarEscala, engajamentosProximos, escolhasDoAvulso } from '../db/repositorios/escalacao.ts';
+import {
+  buscarEscala,
+  contagemEscolhas,
+  engajamentosProximos,
+  escolhasDoAvulso,
+} from '../db/repositorios/escalacao.ts';
 import type { Db } from '../db/schema.ts';
 import { ErroApp } from '../http/erro-app.ts';
 import type { GravacaoEmGrupo, UnidadeGravacao } from '../services/gravacao-em-grupo.ts';
 import type { OfertaCompartilhada } from './escala-compartilhada.ts';
 import { escolherNoPostgres, LotesDeEscolhas } from './escolhas-postgres.ts';
-import { type PedidoEscolhas, type ResultadoEscolhas, respostaDoPost } from './pedido-escolhas.ts';
+import {
+  deltasDoPost,
+  type PedidoEscolhas,
+  type ResultadoEscolhas,
+  respostaDoPost,
+} from './pedido-escolhas.ts';
 
 /**
  * POST /api/vagas (docs/produto/decisoes.md §3, docs/decisions/0020-escalacao-regras.md): the offers whose `escolhida`
@@ -15,6 +26,30 @@ import { type PedidoEscolhas, type ResultadoEscolhas, respostaDoPost } from './p
  * (the client's value is ignored), so they stay distinct; it records its own time as horaDigitacao; a
  * repeated post changes nothing and answers the same state.
  */
+
+/** A read of a category's counts (offers nobody chose are absent) and which posts' changes it holds. */
+export interface ContagensLidas {
+  contagem: Map<number, number>;
+  /** True when the post of this `marca` (MudancaContagens) is already counted in `contagem`. */
+  inclui: (marca: string) => boolean;
+}
+
+/**
+ * PostgreSQL's snapshot as pg_current_snapshot() writes it, `xmin:xmax:xip,…`: a transaction is visible in it
+ * when its id is below xmin, or below xmax and not among those in progress (the rule of
+ * pg_visible_in_snapshot).
+ */
+export function instantaneoPostgres(texto: string): (marca: string) => boolean {
+  const partes = /^(\d+):(\d+):([\d,]*)$/.exec(texto);
+  if (!partes) throw new Error(`instantâneo do PostgreSQL ilegível: ${texto}`);
+  const xmin = BigInt(partes[1] as string);
+  const xmax = BigInt(partes[2] as string);
+  const emCurso = new Set((partes[3] as string).split(',').filter(Boolean).map(BigInt));
+  return (marca) => {
+    const xid = BigInt(marca);
+    return xid < xmin || (xid < xmax && !emCurso.has(xid));
+  };
+}
 
 /** The rest rule for the offers being chosen (SQLite; PostgreSQL checks it inside escolher_ofertas). */
 async function verificarDescanso(
@@ -51,6 +86,8 @@ export class GravadorDeEscolhas {
   private readonly banco: Banco;
   private readonly gravacao: GravacaoEmGrupo;
   private readonly lotes: LotesDeEscolhas;
+  /** SQLite: the posts that wrote, numbered in the order the group commit ran them (docs/decisions/0173). */
+  private readonly marcas = { n: 0 };
 
   constructor(banco: Banco, gravacao: GravacaoEmGrupo) {
     this.banco = banco;
@@ -66,7 +103,32 @@ export class GravadorDeEscolhas {
     // Read before the queue so refusals keep their order (no call, closed, then rest); read again in the unit.
     exigirAberta(await buscarEscala(this.banco.db, pedido.numEscalacao), pedido.usuarioTeste);
     await verificarDescanso(this.banco.db, pedido, ofertas);
-    return aplicarEscolhas(this.gravacao, pedido, ofertas);
+    return aplicarEscolhas(this.gravacao, pedido, ofertas, this.marcas);
+  }
+
+  /**
+   * A category's counts of choices and how to tell whether they hold a post's change (its `marca`,
+   * docs/decisions/0173). PostgreSQL: read in a REPEATABLE READ transaction with the snapshot it uses
+   * (pg_current_snapshot): a post is in it when its transaction id is visible there. SQLite: read as one unit
+   * of the group commit, in order with the posts (the units before it are in it, those after are not): a post
+   * is in it when its number is at most the count of posts numbered when the read ran.
+   */
+  lerContagens(numEscalacao: number, codCategoria: number): Promise<ContagensLidas> {
+    if (this.banco.dialeto === 'postgres') {
+      return this.banco.db
+        .transaction()
+        .setIsolationLevel('repeatable read')
+        .execute(async (trx) => {
+          const { rows } = await sql<{ s: string }>`select pg_current_snapshot()::text as s`.execute(trx);
+          const inclui = instantaneoPostgres(rows[0]?.s ?? '');
+          return { contagem: await contagemEscolhas(trx, numEscalacao, codCategoria), inclui };
+        });
+    }
+    return this.gravacao.executar(async (trx) => {
+      const ate = this.marcas.n;
+      const contagem = await contagemEscolhas(trx, numEscalacao, codCategoria);
+      return { contagem, inclui: (marca: string) => Number(marca) <= ate };
+    });
   }
 
   /**
@@ -99,6 +161,7 @@ async function aplicarEscolhas(
   gravacao: GravacaoEmGrupo,
   pedido: PedidoEscolhas,
   ofertas: readonly OfertaCompartilhada[],
+  marcas: { n: number },
 ): Promise<ResultadoEscolhas> {
   const { codAvulso, numEscalacao, categoria } = pedido;
   const agoraIso = pedido.agora.toISOString();
@@ -169,7 +232,9 @@ async function aplicarEscolhas(
     for (const [seq, hora] of horaPorSeq) {
       if (porSeq.has(seq) && (horaMax === null || hora > horaMax)) horaMax = hora;
     }
-    return { porSeq, alterou, horaMax };
+    // Numbered here, in the unit's place in the queue (a unit run again gets a new number).
+    const marca = alterou ? String(++marcas.n) : undefined;
+    return { porSeq, alterou, horaMax, marca, removidas: remover, inseridas: inserir.map((i) => i.seq) };
   });
   if ('recusa' in estado) {
     exigirAberta(estado.recusa, pedido.usuarioTeste);
@@ -180,5 +245,8 @@ async function aplicarEscolhas(
     alterou: estado.alterou,
     horaMax: estado.horaMax,
     escolhas: respostaDoPost(pedido, ofertas, estado.porSeq),
+    ...(estado.marca
+      ? { contagens: { marca: estado.marca, deltas: deltasDoPost(estado.removidas, estado.inseridas) } }
+      : {}),
   };
 }

@@ -1,5 +1,6 @@
 import type { Escolha } from '#common/api/escalacao.ts';
 import { ErroApp } from '../http/erro-app.ts';
+import type { MudancaContagens } from './avisos.ts';
 import type { EscalaCompartilhada, OfertaCompartilhada } from './escala-compartilhada.ts';
 
 /**
@@ -25,6 +26,16 @@ export interface ResultadoEscolhas {
   alterou: boolean;
   /** The worker's latest typing time left in the category after the post; null when no choice is left. */
   horaMax: string | null;
+  /** When something was written: what it changed in the counts (docs/decisions/0173). */
+  contagens?: MudancaContagens;
+}
+
+/** The counts' changes of a post: -1 for each choice removed, +1 for each inserted. */
+export function deltasDoPost(removidas: readonly number[], inseridas: readonly number[]): [number, number][] {
+  const deltas = new Map<number, number>();
+  for (const s of removidas) deltas.set(s, (deltas.get(s) ?? 0) - 1);
+  for (const s of inseridas) deltas.set(s, (deltas.get(s) ?? 0) + 1);
+  return [...deltas].filter(([, d]) => d !== 0);
 }
 
 /** Every posted offer must exist in this call and category, with the function and requisition it claims. */

@@ -68,6 +68,7 @@ describe('app.escalacao: avisos, contagens e escala aberta', () => {
           avulso: expect.objectContaining({ codAvulso: '100001' }),
           horaMax: expect.any(String),
         },
+        contagens: { marca: expect.stringMatching(/^\d+$/), deltas: [[o.funcao.seqCategoria, 1]] },
         origem: 'local',
       },
     ]);
@@ -89,6 +90,38 @@ describe('app.escalacao: avisos, contagens e escala aberta', () => {
       (await amb.app.escalacao.contagens(4521, 1)).find((x) => x.seqCategoria === o.funcao.seqCategoria)
         ?.qtdEscolhas,
     ).toBe(qtdAntes);
+  });
+
+  it('uma leitura das contagens diz quais posts já conta: os de antes sim, os de depois não (decisão 0173)', async () => {
+    const avisos: AvisoEscalacao[] = [];
+    const sair = amb.app.escalacao.assinar((a) => avisos.push(a));
+    try {
+      const c = await amb.logado('100001');
+      const [o, p] = await livres(c, 1);
+      if (!o || !p) throw new Error('sem ofertas livres');
+      expect((await postar(c, 1, [escolha(o, true)])).status).toBe(200);
+      const lida = await amb.app.escalacao.contagensComMarca(4521, 1);
+      // Chooses p and clears o in one post: +1 and -1.
+      expect((await postar(c, 1, [escolha(p, true), escolha(o, false)])).status).toBe(200);
+      const depois = await amb.app.escalacao.contagensComMarca(4521, 1);
+      const [primeiro, segundo] = avisos.map((a) => (a.tipo === 'escolhas' ? a.contagens : undefined));
+      if (!primeiro || !segundo) throw new Error('avisos sem as mudanças das contagens');
+      expect(segundo.deltas).toEqual(
+        expect.arrayContaining([
+          [p.funcao.seqCategoria, 1],
+          [o.funcao.seqCategoria, -1],
+        ]),
+      );
+      expect(segundo.deltas).toHaveLength(2);
+      expect(lida.inclui(primeiro.marca)).toBe(true);
+      expect(lida.inclui(segundo.marca)).toBe(false);
+      expect(depois.inclui(segundo.marca)).toBe(true);
+      // The read plus the second post's changes is the later read.
+      const qtd = (l: typeof lida, seq: number) => l.ofertas.find((x) => x.seqCategoria === seq)?.qtdEscolhas;
+      for (const [seq, delta] of segundo.deltas) expect(qtd(depois, seq)).toBe((qtd(lida, seq) ?? 0) + delta);
+    } finally {
+      sair();
+    }
   });
 
   it('um ouvinte que falha não derruba o post nem os outros ouvintes', async () => {

@@ -25,7 +25,7 @@ import {
   escreverPessoal,
   variantePonteiros,
 } from './escala-carregada.ts';
-import { CacheEscalas } from './escala-compartilhada.ts';
+import { CacheEscalas, type EscalaCompartilhada } from './escala-compartilhada.ts';
 import { GravadorDeEscolhas } from './escolhas.ts';
 import { localizarOfertas, verificarHabilitacao } from './pedido-escolhas.ts';
 
@@ -120,13 +120,7 @@ export class ServicoEscalacao {
         this.escalas.obter(numEscalacao),
         contagemEscolhas(db, numEscalacao, codCategoria),
       ]);
-      const categoria = compartilhada.categorias.find((c) => c.codCategoria === codCategoria);
-      const ofertas = categoria?.requisicoes.flatMap((r) => r.poroes.flatMap((p) => p.ofertas)) ?? [];
-      return ofertas.map((o) => ({
-        seqCategoria: o.seqCategoria,
-        numVagas: o.numVagas,
-        qtdEscolhas: contagem.get(o.seqCategoria) ?? 0,
-      }));
+      return ofertasComContagem(compartilhada, codCategoria, contagem);
     };
   }
 
@@ -232,6 +226,7 @@ export class ServicoEscalacao {
         codAvulso,
         seqCategorias: escolhas.map((e) => e.seqCategoria),
         confirmados: mudanca,
+        ...(resultado.contagens ? { contagens: resultado.contagens } : {}),
         origem: 'local',
       });
     }
@@ -272,6 +267,22 @@ export class ServicoEscalacao {
     return this.contagensEmCache.obter(chaveCategoria(numEscalacao, codCategoria), () =>
       this.lerContagens(numEscalacao, codCategoria),
     );
+  }
+
+  /**
+   * A category's counts read from the database now, with what tells whether a post's change
+   * (AvisoEscolhas.contagens) is already in them: the live stream keeps them in memory from here
+   * (docs/decisions/0173).
+   */
+  async contagensComMarca(
+    numEscalacao: number,
+    codCategoria: number,
+  ): Promise<{ ofertas: ContagemOferta[]; inclui: (marca: string) => boolean }> {
+    const [{ compartilhada }, lidas] = await Promise.all([
+      this.escalas.obter(numEscalacao),
+      this.gravador.lerContagens(numEscalacao, codCategoria),
+    ]);
+    return { ofertas: ofertasComContagem(compartilhada, codCategoria, lidas.contagem), inclui: lidas.inclui };
   }
 
   /** GET /api/escalaAberta: the open call (newest), or null; served from memory for a second. */
@@ -378,4 +389,19 @@ async function lerPessoais(
     }),
   );
   return saida;
+}
+
+/** Every offer of a category, in the call's order, with its vacancies and its count of choices. */
+function ofertasComContagem(
+  compartilhada: EscalaCompartilhada,
+  codCategoria: number,
+  contagem: ReadonlyMap<number, number>,
+): ContagemOferta[] {
+  const categoria = compartilhada.categorias.find((c) => c.codCategoria === codCategoria);
+  const ofertas = categoria?.requisicoes.flatMap((r) => r.poroes.flatMap((p) => p.ofertas)) ?? [];
+  return ofertas.map((o) => ({
+    seqCategoria: o.seqCategoria,
+    numVagas: o.numVagas,
+    qtdEscolhas: contagem.get(o.seqCategoria) ?? 0,
+  }));
 }

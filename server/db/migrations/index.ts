@@ -14,6 +14,7 @@ import * as gestao from './2026-11-23-30-gestao.ts';
 import * as escolherOfertasTravaEscala from './2026-11-23-50-escolher-ofertas-trava-escala.ts';
 import * as push from './2026-11-23-60-push.ts';
 import * as auditoriaCompacta from './2026-11-23-70-auditoria-compacta.ts';
+import * as escolherOfertasMudancas from './2026-11-23-80-escolher-ofertas-mudancas.ts';
 
 /**
  * Every migration, by name; names sort by date. A feature appends its own line.
@@ -35,4 +36,5 @@ export const migracoes: Record<string, Migration> = {
   '2026-11-23-50-escolher-ofertas-trava-escala': escolherOfertasTravaEscala,
   '2026-11-23-60-push': push,
   '2026-11-23-70-auditoria-compacta': auditoriaCompacta,
+  '2026-11-23-80-escolher-ofertas-mudancas': escolherOfertasMudancas,
 };

@@ -43,8 +43,8 @@ function ChamadaAberta() {
       <CalendarClock aria-hidden size={18} />
       {data ? (
         <span>
-          Chamada aberta: <strong>Escala nº {data.numEscalacao}</strong>, {formatarDataIso(data.dataChamada)}{' '}
-          às {data.horaChamada}
+          Chamada aberta: <strong>Escala nº {data.numEscalacao}</strong>
+          {','} {formatarDataIso(data.dataChamada)} às {data.horaChamada}
         </span>
       ) : (
         <span>NÃO TEM CHAMADA ABERTA!</span>

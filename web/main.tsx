@@ -33,8 +33,12 @@ const app = (
     </QueryClientProvider>
   </StrictMode>
 );
-if (hidratar) setTimeout(() => hydrateRoot(raiz, app), 0);
-else createRoot(raiz).render(app);
+// The first render in a task of its own, after the one that ran the modules and started the router (its
+// loaders' requests are already on the way): two shorter tasks block a phone less than one long one.
+setTimeout(() => {
+  if (hidratar) hydrateRoot(raiz, app);
+  else createRoot(raiz).render(app);
+}, 0);
 
 // The installable, offline-readable app (docs/decisions/0132), after the page has loaded so it never
 // competes with the first paint; a login activates it too (its step in

@@ -41,7 +41,7 @@ export function formatarCpf(cpf: string): string {
 /**
  * 'yyyy-MM-dd' → 'dd/MM/yyyy'; a calendar date, so read in UTC (no time zone can move its day). Written by
  * hand, not by Intl.DateTimeFormat: building one at a module's top level cost about 40 ms of the phone's CPU
- * in /login's first task (docs/decisions/0136-primeira-pintura-sem-espera.md).
+ * in /login's first task (docs/decisions/0191-primeira-pintura-sem-espera.md).
  */
 export function formatarDataIso(iso: string): string {
   const data = new Date(`${iso}T00:00:00Z`);

@@ -84,7 +84,7 @@ test.describe('login', () => {
   });
 });
 
-test('/login mantém os nós da página que veio no HTML: o cliente hidrata, não reconstrói (decisão 0136)', async ({
+test('/login mantém os nós da página que veio no HTML: o cliente hidrata, não reconstrói (decisão 0191)', async ({
   page,
 }) => {
   // Every element removed from inside #raiz is recorded, from before the first script runs.

@@ -14,7 +14,7 @@ import './styles/global.css';
 const raiz = document.getElementById('raiz');
 if (!raiz) throw new Error('elemento #raiz ausente');
 
-// /login arrives with its markup (login.html, docs/decisions/0135): without a session for its loader to end,
+// /login arrives with its markup (login.html, docs/decisions/0135 and 0191): without a session for its loader to end,
 // the loader has nothing to do, so the router starts with its answer and its first render is that page,
 // which keeps the HTML's nodes (hydration) instead of rebuilding them.
 const hidratar =

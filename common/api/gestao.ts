@@ -11,7 +11,7 @@ import { arquivo, definirEndpoint } from './endpoint.ts';
  * from a draft), each step with its instant and staff member.
  */
 
-// Zod-free in common/funcoes.ts, so /inicio's result card does not load zod (docs/decisions/0136).
+// Zod-free in common/funcoes.ts, so /inicio's result card does not load zod (docs/decisions/0191).
 export { categoriaDaOferta, PAPEL_ESCALADOR };
 export const papelSchema = z.enum([PAPEL_ESCALADOR]);
 export type Papel = z.infer<typeof papelSchema>;

@@ -37,7 +37,7 @@ export const enderecosEleicoes: Enderecos<typeof apiEleicoes, 'pendente'> = {
 
 /**
  * The published result /inicio shows (and the confirmed list it opens): their descriptions are in gestao.ts and
- * escalacao.ts, whose schemas would put zod on /inicio's first render (docs/decisions/0136).
+ * escalacao.ts, whose schemas would put zod on /inicio's first render (docs/decisions/0191).
  */
 export const enderecosResultadoEscala: Enderecos<typeof apiResultadoEscala, 'resultado'> = {
   resultado: { metodo: 'GET', caminho: '/api/escalacao/resultado', acesso: 'sessao' },

@@ -265,3 +265,10 @@ export const categoriasFuncoes: readonly CategoriaFuncoes[] = [
   { codigo: 4, nome: 'Vigia', tipo: 'vigia', funcoes: lista([401, 402, 403, 404]) },
   { codigo: 4, nome: 'Vigia (cais majorado)', tipo: 'vigia-majorado', funcoes: lista([401, 404]) },
 ];
+
+/** The category of the call a function is offered in: blocks (5xx) go with the stevedores (docs/decisions/0152). */
+export function categoriaDaOferta(codFuncao: number): number | undefined {
+  const c = categoriaDaFuncao(codFuncao);
+  if (c === 5) return 1;
+  return [1, 2, 4, 6].includes(c) ? c : undefined;
+}

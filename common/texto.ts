@@ -38,15 +38,11 @@ export function formatarCpf(cpf: string): string {
   return formatCpf(somenteDigitos(cpf).padStart(11, '0').slice(-11));
 }
 
-/** The calendar day as written in Brazil, by the platform's Intl (no date library on the home's first paint). */
-const DIA_PT_BR = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: 'UTC',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-});
-
-/** 'yyyy-MM-dd' → 'dd/MM/yyyy'; a calendar date, so read and written in UTC (no time zone can move its day). */
+/**
+ * 'yyyy-MM-dd' → 'dd/MM/yyyy'; a calendar date, so read in UTC (no time zone can move its day). Written by
+ * hand, not by Intl.DateTimeFormat: building one at a module's top level cost about 40 ms of the phone's CPU
+ * in /login's first task (docs/decisions/0191-primeira-pintura-sem-espera.md).
+ */
 export function formatarDataIso(iso: string): string {
   const data = new Date(`${iso}T00:00:00Z`);
   // The engine rolls 2026-02-30 over to March: a day that does not exist is refused, as date-fns' parse did.
@@ -56,7 +52,8 @@ export function formatarDataIso(iso: string): string {
     data.toISOString().slice(0, 10) !== iso
   )
     throw new RangeError(`data inválida: ${iso}`);
-  return DIA_PT_BR.format(data);
+  const [ano, mes, dia] = iso.split('-');
+  return `${dia}/${mes}/${ano}`;
 }
 
 /** Shift hours: 7, 13 → '07-13' */

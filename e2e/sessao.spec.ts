@@ -84,6 +84,31 @@ test.describe('login', () => {
   });
 });
 
+test('/login mantém os nós da página que veio no HTML: o cliente hidrata, não reconstrói (decisão 0191)', async ({
+  page,
+}) => {
+  // Every element removed from inside #raiz is recorded, from before the first script runs.
+  await page.addInitScript(() => {
+    const removidos: string[] = [];
+    (window as unknown as { removidos: string[] }).removidos = removidos;
+    new MutationObserver((mudancas) => {
+      for (const m of mudancas) {
+        if (!(m.target instanceof Element) || m.target.closest('#raiz') === null) continue;
+        for (const no of m.removedNodes)
+          if (no instanceof Element) removidos.push(`${no.tagName.toLowerCase()}.${no.className}`);
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto('/login', { waitUntil: 'networkidle' });
+  // The page works (the client took over): a field's message shows once it is left.
+  await page.getByLabel('Usuário').fill('1234');
+  await page.getByLabel('Usuário').blur();
+  await expect(page.getByText('O usuário tem 6 dígitos.')).toBeVisible();
+  const removidos = await page.evaluate(() => (window as unknown as { removidos: string[] }).removidos);
+  // The HTML's frame, page and form were kept (a render over them removes div.app and builds it again).
+  expect(removidos.filter((r) => /^(div\.app|main\.|form\.|section\.)/.test(r))).toEqual([]);
+});
+
 test('o JavaScript que /login carrega cabe em 100.000 bytes brotli (issue 14)', async ({ page }) => {
   // The build the server of these tests serves (e2e/servidor.ts), with the .br files written beside each script.
   const webDir = path.resolve(process.env.E2E_WEB_DIR ?? 'dist/web');

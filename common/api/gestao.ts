@@ -1,5 +1,5 @@
 import { PAPEL_ESCALADOR } from '../dominio.ts';
-import { categoriaDaFuncao, funcaoPorCodigo } from '../funcoes.ts';
+import { categoriaDaOferta, funcaoPorCodigo } from '../funcoes.ts';
 import { INTEIRO32_MAX } from '../inteiros.ts';
 import { TURNOS } from '../tempo.ts';
 import { z } from '../zod-pt.ts';
@@ -11,7 +11,8 @@ import { arquivo, definirEndpoint } from './endpoint.ts';
  * from a draft), each step with its instant and staff member.
  */
 
-export { PAPEL_ESCALADOR };
+// Zod-free in common/funcoes.ts, so /inicio's result card does not load zod (docs/decisions/0191).
+export { categoriaDaOferta, PAPEL_ESCALADOR };
 export const papelSchema = z.enum([PAPEL_ESCALADOR]);
 export type Papel = z.infer<typeof papelSchema>;
 
@@ -67,13 +68,6 @@ export const novaEscalaBody = z.object({
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Hora no formato hh:mm.'),
 });
 export type NovaEscalaBody = z.infer<typeof novaEscalaBody>;
-
-/** The category of the call a function is offered in: blocks (5xx) go with the stevedores (docs/decisions/0152). */
-export function categoriaDaOferta(codFuncao: number): number | undefined {
-  const c = categoriaDaFuncao(codFuncao);
-  if (c === 5) return 1;
-  return [1, 2, 4, 6].includes(c) ? c : undefined;
-}
 
 const inteiro = (nome: string, min: number, max: number) =>
   z

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { BadgeCheck, CircleSlash } from 'lucide-react';
 import { useState } from 'react';
-import { categoriaDaOferta, type ResultadoAvulso } from '#common/api/gestao.ts';
+import type { ResultadoAvulso } from '#common/api/gestao.ts';
+import { categoriaDaOferta } from '#common/funcoes.ts';
 import { nomePorao } from '#common/porao.ts';
 import { formatarDataIso, preencher, turno } from '#common/texto.ts';
 import { confirmadosPublicadaQuery, resultadoEscalaQuery } from '../lib/resultado-escala.ts';

@@ -2,6 +2,8 @@ import type { apiAvulso } from '#common/api/avulso.ts';
 import type { apiEleicoes } from '#common/api/eleicoes.ts';
 import type { Endpoint, Onde } from '#common/api/endpoint.ts';
 import type { apiEscalaAberta } from '#common/api/escala-aberta.ts';
+import type { apiEscalacao } from '#common/api/escalacao.ts';
+import type { apiResultadoEscala } from '#common/api/gestao.ts';
 import type { apiSessao } from '#common/api/sessao.ts';
 
 /**
@@ -31,4 +33,16 @@ export const enderecosAvulso: Enderecos<typeof apiAvulso, 'habilitacoes' | 'ulti
 
 export const enderecosEleicoes: Enderecos<typeof apiEleicoes, 'pendente'> = {
   pendente: { metodo: 'GET', caminho: '/api/eleicoes/pendente', acesso: 'sessao' },
+};
+
+/**
+ * The published result /inicio shows (and the confirmed list it opens): their descriptions are in gestao.ts and
+ * escalacao.ts, whose schemas would put zod on /inicio's first render (docs/decisions/0191).
+ */
+export const enderecosResultadoEscala: Enderecos<typeof apiResultadoEscala, 'resultado'> = {
+  resultado: { metodo: 'GET', caminho: '/api/escalacao/resultado', acesso: 'sessao' },
+};
+
+export const enderecosEscalacao: Enderecos<typeof apiEscalacao, 'avulsosConfirmados'> = {
+  avulsosConfirmados: { metodo: 'GET', caminho: '/api/avulsosConfirmados', acesso: 'sessao' },
 };

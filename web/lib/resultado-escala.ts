@@ -1,7 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { apiEscalacao } from '#common/api/escalacao.ts';
-import { apiResultadoEscala } from '#common/api/gestao.ts';
 import { chamar } from './api-client.ts';
+import { enderecosEscalacao, enderecosResultadoEscala } from './enderecos-api.ts';
 
 /**
  * GET /api/escalacao/resultado: the worker's result of the last published call (or null). Shared by
@@ -9,7 +8,7 @@ import { chamar } from './api-client.ts';
  */
 export const resultadoEscalaQuery = queryOptions({
   queryKey: ['escalacao', 'resultado'],
-  queryFn: () => chamar(apiResultadoEscala.resultado, { query: {} }),
+  queryFn: () => chamar(enderecosResultadoEscala.resultado, { query: {} }),
   staleTime: 60_000,
 });
 
@@ -20,6 +19,6 @@ export const resultadoEscalaQuery = queryOptions({
 export const confirmadosPublicadaQuery = (numEscalacao: number, codCategoria: number) =>
   queryOptions({
     queryKey: ['escalacao', 'confirmados-publicada', numEscalacao, codCategoria],
-    queryFn: () => chamar(apiEscalacao.avulsosConfirmados, { query: { numEscalacao, codCategoria } }),
+    queryFn: () => chamar(enderecosEscalacao.avulsosConfirmados, { query: { numEscalacao, codCategoria } }),
     staleTime: Number.POSITIVE_INFINITY,
   });

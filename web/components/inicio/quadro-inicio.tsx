@@ -1,8 +1,7 @@
 import { LayoutList, ShieldAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { PAPEL_ESCALADOR } from '#common/api/gestao.ts';
-import { DIAS_SUSPENSAO_EPI } from '#common/dominio.ts';
+import { DIAS_SUSPENSAO_EPI, PAPEL_ESCALADOR } from '#common/dominio.ts';
 import { nomeProprio } from '#common/texto.ts';
 import { caminhos } from '../../lib/caminhos.ts';
 import { useAvulso } from '../../lib/sessao.ts';

@@ -3,6 +3,7 @@ import { Anchor, CalendarClock, KeyRound, LogIn, MonitorSmartphone, UserRound } 
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { SENHA_MAX, TAMANHO_USUARIO } from '#common/dominio.ts';
+import { formatarDataIso } from '#common/texto.ts';
 import { Alerta } from '../../components/ui/estados.tsx';
 import { ErroApi } from '../../lib/api-client.ts';
 import { entrar, escalaAbertaQuery } from '../../lib/api-sessao.ts';
@@ -23,14 +24,6 @@ const LIMITE: Record<Campo, number> = { login: TAMANHO_USUARIO, password: SENHA_
 /** After this long without a touch, a half-typed kiosk form is wiped (the next worker must not see it). */
 const LIMPAR_TOTEM_MS = 90_000;
 
-/** 'yyyy-MM-dd' → 'dd/MM/yyyy' by the platform's Intl (date-fns stays off the login page). */
-const dataBr = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: 'UTC',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-});
-
 function ChamadaAberta() {
   const { data, isPending } = useQuery(escalaAbertaQuery);
   // Until the answer arrives the line keeps its place with an invisible text of the same length, so the
@@ -50,8 +43,8 @@ function ChamadaAberta() {
       <CalendarClock aria-hidden size={18} />
       {data ? (
         <span>
-          Chamada aberta: <strong>Escala nº {data.numEscalacao}</strong>,{' '}
-          {dataBr.format(new Date(`${data.dataChamada}T00:00:00Z`))} às {data.horaChamada}
+          Chamada aberta: <strong>Escala nº {data.numEscalacao}</strong>
+          {','} {formatarDataIso(data.dataChamada)} às {data.horaChamada}
         </span>
       ) : (
         <span>NÃO TEM CHAMADA ABERTA!</span>

@@ -19,8 +19,11 @@ async function sairAoEntrar(): Promise<null> {
   return null;
 }
 
+/** The login route's id, which web/main.tsx names when it hydrates the prerendered /login. */
+export const ID_ROTA_LOGIN = 'login';
+
 /** /login and /totem (docs/produto/escalacao.md §2). */
 export const rotasSessao: RouteObject[] = [
-  { path: 'login', loader: sairAoEntrar, element: <PaginaLogin /> },
+  { id: ID_ROTA_LOGIN, path: 'login', loader: sairAoEntrar, element: <PaginaLogin /> },
   { path: 'totem', element: <PaginaLogin quiosque key="totem" /> },
 ];

@@ -39,10 +39,13 @@ export function formatarCpf(cpf: string): string {
 }
 
 /**
- * 'yyyy-MM-dd' → 'dd/MM/yyyy'; a calendar date, so read in UTC (no time zone can move its day). Written by
- * hand, not by Intl.DateTimeFormat: building one at a module's top level cost about 40 ms of the phone's CPU
- * in /login's first task (docs/decisions/0191-primeira-pintura-sem-espera.md).
+ * The calendar day as written in Brazil, by the platform's Intl (no date library on the first paint). Built on
+ * first use, not when the module loads: built at the top level it cost about 40 ms of the phone's CPU in
+ * /login's first task (docs/decisions/0191-primeira-pintura-sem-espera.md).
  */
+let diaPtBr: Intl.DateTimeFormat | undefined;
+
+/** 'yyyy-MM-dd' → 'dd/MM/yyyy'; a calendar date, so read and written in UTC (no time zone can move its day). */
 export function formatarDataIso(iso: string): string {
   const data = new Date(`${iso}T00:00:00Z`);
   // The engine rolls 2026-02-30 over to March: a day that does not exist is refused, as date-fns' parse did.
@@ -52,8 +55,13 @@ export function formatarDataIso(iso: string): string {
     data.toISOString().slice(0, 10) !== iso
   )
     throw new RangeError(`data inválida: ${iso}`);
-  const [ano, mes, dia] = iso.split('-');
-  return `${dia}/${mes}/${ano}`;
+  diaPtBr ??= new Intl.DateTimeFormat('pt-BR', {
+    timeZone: 'UTC',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  });
+  return diaPtBr.format(data);
 }
 
 /** Shift hours: 7, 13 → '07-13' */

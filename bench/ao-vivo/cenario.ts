@@ -76,6 +76,11 @@ export function latencias(h: Histograma): Latencias {
 export interface Recebido {
   contagens: Latencias;
   confirmados: Latencias;
+  /** Diagnostics: counts taken → arrival, and the spacing of a stream's pictures (ResultadoChegadas). */
+  entrega?: Latencias;
+  espacamento?: Latencias;
+  /** The holders' own event-loop delay (the worst holder), ms. */
+  atrasoLacoFluxos?: { p99: number; max: number };
   escala: Latencias | undefined;
   mudancas: number;
   semMensagem: number;
@@ -139,7 +144,7 @@ class Fluxos {
     const r = await Promise.all(
       this.filhos.map((f) => this.pedir(f, { tipo: 'resumo', mudancas }, 'resumo')),
     );
-    const juntar = (k: 'contagens' | 'confirmados') => {
+    const juntar = (k: 'contagens' | 'confirmados' | 'entrega' | 'espacamento') => {
       const h = new Histograma();
       for (const x of r) h.juntar(x.chegadas[k] as HistogramaSerializado);
       return latencias(h);
@@ -154,6 +159,12 @@ class Fluxos {
     return {
       contagens: juntar('contagens'),
       confirmados: juntar('confirmados'),
+      entrega: juntar('entrega'),
+      espacamento: juntar('espacamento'),
+      atrasoLacoFluxos: {
+        p99: Math.max(...r.map((x) => x.atrasoLaco.p99)),
+        max: Math.max(...r.map((x) => x.atrasoLaco.max)),
+      },
       escala,
       mudancas: mudancas.length,
       semMensagem: r.reduce((a, x) => a + x.chegadas.semMensagem, 0) / r.length,

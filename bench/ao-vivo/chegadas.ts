@@ -16,6 +16,9 @@ export interface Mudanca {
   confirmadaMs: number;
 }
 
+/** How many distinct message texts a holder keeps parsed (Recepcao.porTexto). */
+const TEXTOS_GUARDADOS = 2_048;
+
 /** Latencies in 1 ms buckets up to a minute (the last bucket holds everything longer). */
 export const LIMITE_MS = 60_000;
 
@@ -94,6 +97,13 @@ export interface ResultadoChegadas {
   faltaram: number;
   /** Arrivals of the `escala` message after the marker (Date.now()). */
   escala: number[];
+  /**
+   * Diagnostics (docs/decisions/0173): per (counts message, stream), its arrival minus its `em` (the moment
+   * the server took the counts: what delivery adds); and per (stream, category), the time between the `em`
+   * of two messages in a row (how far apart the pictures are: a change waits up to that for the next one).
+   */
+  entrega: HistogramaSerializado;
+  espacamento: HistogramaSerializado;
 }
 
 interface DadosContagens {
@@ -113,9 +123,18 @@ export class Recepcao {
   readonly fluxosPorCategoria = new Map<number, number>();
   private marcoEscala = Number.POSITIVE_INFINITY;
   readonly escala: number[] = [];
-  /** The message each `data` text is (the same bytes reach every stream of a slice: parsed once). */
+  /**
+   * The message each `data` text is (the same bytes reach every stream of a slice within one tick: parsed
+   * once). Only the latest texts are kept: holding every text of a run (gigabytes over 6,000 streams) made the
+   * holders' own garbage collection delay the arrivals they time. A text seen again after it left is parsed
+   * again into a message with the same `em`, which the matching treats alike.
+   */
   private readonly porTexto = new Map<string, MensagemRecebida | null>();
   private fluxos = 0;
+  private readonly entrega = new Histograma();
+  private readonly espacamento = new Histograma();
+  /** `${stream}/${category}` → the `em` of the last counts message that stream got of that category. */
+  private readonly ultimoEm = new Map<string, number>();
 
   /** `escala` messages are timed from now on (the generator is about to change the call). */
   marcarEscala(desdeMs: number): void {
@@ -140,10 +159,21 @@ export class Recepcao {
           (tipo === 'contagens' ? this.contagens : this.confirmados).push(m);
         }
         this.porTexto.set(dados, m);
+        if (this.porTexto.size > TEXTOS_GUARDADOS) {
+          const maisAntigo = this.porTexto.keys().next().value;
+          if (maisAntigo !== undefined) this.porTexto.delete(maisAntigo);
+        }
       }
       if (m) {
         m.fluxos.push(fluxo);
         m.tempos.push(recebidoMs);
+        if (tipo === 'contagens') {
+          this.entrega.registrar(recebidoMs - m.em);
+          const chave = `${fluxo}/${m.codCategoria}`;
+          const anterior = this.ultimoEm.get(chave);
+          if (anterior !== undefined) this.espacamento.registrar(m.em - anterior);
+          this.ultimoEm.set(chave, m.em);
+        }
       }
     } else if (tipo === 'estado') {
       const d = JSON.parse(dados) as { categorias: number[] };
@@ -212,6 +242,8 @@ export class Recepcao {
       semMensagem,
       faltaram,
       escala: this.escala,
+      entrega: this.entrega.serializar(),
+      espacamento: this.espacamento.serializar(),
     };
   }
 }

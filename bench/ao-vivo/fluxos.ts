@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { apiEventos } from '#common/api/eventos.ts';
 import { CABECALHOS_CLIENTE } from '../escalacao/trabalhador.ts';
 import { type Mudanca, Recepcao } from './chegadas.ts';
@@ -30,9 +31,14 @@ export type RespostaFluxos =
       terminados: number;
       bytes: number;
       eventos: number;
+      /** This holder's event-loop delay over its life, ms. */
+      atrasoLaco: { p99: number; max: number };
     };
 
 const recepcao = new Recepcao();
+/** This holder's own event-loop delay: a late callback is a late arrival stamp (a diagnostic). */
+const atrasoLaco = monitorEventLoopDelay({ resolution: 10 });
+atrasoLaco.enable();
 const abertas = new Set<http.ClientRequest>();
 let terminados = 0;
 let bytes = 0;
@@ -130,6 +136,7 @@ process.on('message', (p: PedidoFluxos) => {
       terminados,
       bytes,
       eventos,
+      atrasoLaco: { p99: atrasoLaco.percentile(99) / 1e6, max: atrasoLaco.max / 1e6 },
     });
   else {
     for (const req of abertas) req.destroy();

@@ -145,6 +145,19 @@ export function relatorioAoVivo(res: ResultadoAoVivo, quando: string): string[] 
         ? `${rec.mudancas} escolhas medidas (${rec.semMensagem} sem mensagem), ${rec.eventos} eventos recebidos ` +
           `(${f1(rec.bytes / 1024 / 1024)} MiB), ${rec.faltaram} pares sem a mensagem, ${rec.terminados} fluxos terminados pelo servidor.`
         : ''),
+    ...(rec?.entrega && rec.espacamento
+      ? [
+          '',
+          `Diagnóstico (decisão 0173): das contagens tomadas pelo servidor (\`em\`) à chegada no fluxo, p50 ` +
+            `${rec.entrega.p50} / p95 ${rec.entrega.p95} / p99 ${rec.entrega.p99} / máx ${rec.entrega.max} ms; ` +
+            `entre duas fotos seguidas de uma categoria num fluxo, p50 ${rec.espacamento.p50} / p99 ` +
+            `${rec.espacamento.p99} / máx ${rec.espacamento.max} ms` +
+            (rec.atrasoLacoFluxos
+              ? `; atraso do laço dos processos que seguram os fluxos, p99 ${f1(rec.atrasoLacoFluxos.p99)} / ` +
+                `máx ${f1(rec.atrasoLacoFluxos.max)} ms.`
+              : '.'),
+        ]
+      : []),
     '',
     ...tabelaAlvos(alvosAoVivo(res)),
     '',

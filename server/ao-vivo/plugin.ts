@@ -36,6 +36,7 @@ export const pluginAoVivo = fp(
       intervaloContagensMs: config.aoVivo.intervaloContagensMs,
       fatias: config.aoVivo.fatias,
       maximoPendenteBytes: 256 * 1024,
+      releituraMemoriaMs: 5_000,
       relatarFalha,
     });
 

@@ -38,6 +38,12 @@ export interface OpcoesTransmissor {
   fatias: number;
   /** A stream whose unsent bytes pass this is cut (a phone that stopped reading): it reconnects afresh. */
   maximoPendenteBytes: number;
+  /**
+   * A category's counts in memory older than this are read again in the background (docs/decisions/0173):
+   * a change whose notice never came (a NOTIFY that failed, a post answered with an error after its commit)
+   * is corrected within this time instead of staying on the screens.
+   */
+  releituraMemoriaMs: number;
   relatarFalha: (erro: unknown) => void;
 }
 
@@ -103,6 +109,8 @@ interface EstadoFatia {
  */
 interface Memoria {
   versao: number;
+  /** When its read was taken (performance.now()). */
+  desde: number;
   inclui: (marca: string) => boolean;
   /** seqCategoria → qtdEscolhas, in the read's order of offers. */
   qtds: Map<number, number>;
@@ -117,6 +125,12 @@ function aplicarMudanca(memoria: Memoria, mudanca: MudancaContagens | undefined)
   if (!mudanca.deltas.every(([seq]) => memoria.qtds.has(seq)) || novas.some(([, qtd]) => qtd < 0))
     return false;
   for (const [seq, qtd] of novas) memoria.qtds.set(seq, qtd);
+  return true;
+}
+
+function mesmasContagens(a: ReadonlyMap<number, number>, b: ReadonlyMap<number, number>): boolean {
+  if (a.size !== b.size) return false;
+  for (const [seq, qtd] of a) if (b.get(seq) !== qtd) return false;
   return true;
 }
 
@@ -405,11 +419,20 @@ export class Transmissor {
     const seguidas = new Set<number>();
     for (const grupo of fatia.grupos.values()) for (const c of grupo.categorias) seguidas.add(c);
     const pendentes: EstadoCategoria[] = [];
+    const agora = performance.now();
     for (const estado of this.categorias.values()) {
       if (!seguidas.has(estado.codCategoria)) {
         // Nobody here follows it: what the slice was told is known by no stream.
         estado.fatias[indice] = undefined;
-      } else if ((estado.fatias[indice]?.versao ?? 0) < estado.versao) pendentes.push(estado);
+        continue;
+      }
+      if ((estado.fatias[indice]?.versao ?? 0) < estado.versao) pendentes.push(estado);
+      const memoria = estado.memoria;
+      if (memoria && agora - memoria.desde > this.opcoes.releituraMemoriaMs && !estado.lendo) {
+        // An old memory is read again off this turn's path; if it had drifted, the read makes a new version
+        // and the slices are told at their next turns (docs/decisions/0173).
+        this.lerDoBanco(estado).catch((erro) => this.opcoes.relatarFalha(erro));
+      }
     }
     if (pendentes.length === 0) return;
     let leituras = await Promise.allSettled(pendentes.map((e) => this.lerAtual(e)));
@@ -520,6 +543,13 @@ export class Transmissor {
       return Promise.resolve(estado.lida);
     }
     if (estado.lendo?.versao === versao) return estado.lendo.promessa;
+    return this.lerDoBanco(estado);
+  }
+
+  /** A read of the category's counts begun now, from which the memory starts again (docs/decisions/0173). */
+  private lerDoBanco(estado: EstadoCategoria): Promise<Leitura> {
+    const { versao } = estado;
+    const desde = performance.now();
     const em = Date.now();
     const durante: (MudancaContagens | undefined)[] = [];
     estado.emVoo.add(durante);
@@ -536,14 +566,22 @@ export class Transmissor {
       // read may hold some of them already: \`inclui\` tells), if every one of them carried its changes.
       const seguinte: Memoria = {
         versao: versao + durante.length,
+        desde,
         inclui,
         qtds: new Map(lida.ofertas.map((o) => [o.seqCategoria, o.qtdEscolhas])),
       };
+      const anterior = estado.memoria;
       if (
         seguinte.versao === estado.versao &&
-        (estado.memoria?.versao ?? -1) < seguinte.versao &&
+        (anterior?.versao ?? -1) <= seguinte.versao &&
         durante.every((mudanca) => aplicarMudanca(seguinte, mudanca))
       ) {
+        if (anterior?.versao === seguinte.versao && !mesmasContagens(anterior.qtds, seguinte.qtds)) {
+          // The memory had drifted from the database (a change whose notice never came): a new version,
+          // so that every slice is told at its next turn.
+          estado.versao++;
+          seguinte.versao++;
+        }
         estado.memoria = seguinte;
       }
       return lida;

@@ -45,6 +45,7 @@ function transmissor() {
       intervaloContagensMs: 500,
       fatias: 10,
       maximoPendenteBytes: 256 * 1024,
+      releituraMemoriaMs: 5_000,
       relatarFalha: (erro) => {
         throw erro;
       },
@@ -209,11 +210,17 @@ class FonteFalsa implements FonteAoVivo {
   }
 }
 
-function transmissorFatiado(fonte: FonteFalsa, intervaloContagensMs: number, fatias: number) {
+function transmissorFatiado(
+  fonte: FonteFalsa,
+  intervaloContagensMs: number,
+  fatias: number,
+  releituraMemoriaMs = 60_000,
+) {
   return new Transmissor(fonte, {
     intervaloContagensMs,
     fatias,
     maximoPendenteBytes: 256 * 1024,
+    releituraMemoriaMs,
     relatarFalha: (erro) => {
       throw erro;
     },
@@ -515,6 +522,37 @@ describe('Transmissor: as contagens em memória (docs/decisions/0173)', () => {
       fonte.atrasoMs = () => 0;
       fonte.mudar(t, 1, 1, 5);
       await vi.waitFor(() => expect(vista(r).get(1)?.get(1)).toBe(5), { timeout: 2_000, interval: 5 });
+    } finally {
+      t.encerrarTodos();
+    }
+  });
+
+  it('uma mudança cujo aviso nunca veio é corrigida pela releitura da memória, e os fluxos são avisados', async () => {
+    const fonte = new FonteFalsa([1]);
+    const t = transmissorFatiado(fonte, 20, 2, 60);
+    const fluxos = [await abrirFluxo(t, [1]), await abrirFluxo(t, [1])];
+    const leiturasAntes = fonte.leituras;
+    // Committed, but its notice was lost (a NOTIFY that failed): only the database knows.
+    fonte.contas.get(1)?.set(2, 7);
+    try {
+      // Notices with their changes keep coming for another offer: the memory serves them…
+      for (let n = 1; n <= 3; n++) fonte.mudar(t, 1, 1, n);
+      await esperarCadaFluxo(fluxos, (r) => expect(vista(r).get(1)?.get(1)).toBe(3));
+      // …and once it is older than the period, a read in the background brings the lost change to every stream.
+      let n = 3;
+      await vi.waitFor(
+        () => {
+          fonte.mudar(t, 1, 1, ++n);
+          for (const r of fluxos) expect(vista(r).get(1)?.get(2)).toBe(7);
+        },
+        { timeout: 2_000, interval: 20 },
+      );
+      await esperarCadaFluxo(fluxos, (r) => expect(vista(r).get(1)).toEqual(fonte.contas.get(1)));
+      expect(fonte.leituras - leiturasAntes).toBeGreaterThanOrEqual(1);
+      // Without further notices, the correction alone reaches the streams too.
+      fonte.contas.get(1)?.set(3, 9);
+      fonte.mudar(t, 1, 1, ++n);
+      await esperarCadaFluxo(fluxos, (r) => expect(vista(r).get(1)).toEqual(fonte.contas.get(1)));
     } finally {
       t.encerrarTodos();
     }

@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { createServer, defineConfig, type Plugin } from 'vite';
+import { build, createServer, defineConfig, type Plugin, type Rolldown } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { CABECALHO_DADOS_DE, CACHE_DADOS_PESSOAIS } from './web/lib/dados-offline.ts';
 
@@ -77,6 +77,74 @@ function loginEstatico(): Plugin {
       }
     },
   };
+}
+
+/**
+ * dist/web-servidor/inicio.js: web/inicio-servidor.tsx bundled for Node (React, the libraries from
+ * node_modules), which the server imports to answer a navigation to /inicio with the worker's home already
+ * rendered (docs/decisions/0192-inicio-no-html.md), with its libraries inside. Beside dist/web, not in it:
+ * it is not served.
+ */
+function inicioNoServidor(): Plugin {
+  return {
+    name: 'portal-tpa-inicio-servidor',
+    apply: 'build',
+    async writeBundle(saida, pacote) {
+      if (!saida.dir) return;
+      const destino = path.join(saida.dir, '..', 'web-servidor');
+      await build({
+        configFile: false,
+        root: fileURLToPath(new URL('./web', import.meta.url)),
+        logLevel: 'warn',
+        publicDir: false,
+        define: DEFINIR,
+        oxc: { jsx: { runtime: 'automatic' } },
+        // Self-contained: the build may land anywhere (the benchmarks build into a temporary folder), away
+        // from node_modules, and its React is this one, whatever the server's folder holds.
+        ssr: { noExternal: true },
+        build: {
+          ssr: 'inicio-servidor.tsx',
+          outDir: destino,
+          emptyOutDir: true,
+          sourcemap: false,
+          rolldownOptions: {
+            // One file: the pages the routes load on demand come with it (only /inicio's is rendered).
+            output: { entryFileNames: 'inicio.js', codeSplitting: false },
+            onwarn(aviso, padrao) {
+              if (aviso.code === 'MODULE_LEVEL_DIRECTIVE' || aviso.code === 'INEFFECTIVE_DYNAMIC_IMPORT')
+                return;
+              padrao(aviso);
+            },
+          },
+        },
+      });
+      writeFileSync(path.join(destino, 'inicio-recursos.json'), JSON.stringify(recursosDoInicio(pacote)));
+    },
+  };
+}
+
+/**
+ * The stylesheets /inicio's page needs beyond the entry's: its chunk's and those of the chunks it imports,
+ * linked in the head of the drawn home so it paints with its styles instead of moving when they arrive
+ * (a CLS of 0.567 without them). Its scripts are not preloaded: they shared the slow link with the first
+ * paint (docs/decisions/0192-inicio-no-html.md).
+ */
+function recursosDoInicio(pacote: Rolldown.OutputBundle) {
+  const pedacos = Object.values(pacote).filter((p) => p.type === 'chunk');
+  const pagina = pedacos.find((p) => p.facadeModuleId?.endsWith('/features/inicio/pagina-inicio.tsx'));
+  if (!pagina) throw new Error('o build não tem o pedaço de features/inicio/pagina-inicio.tsx');
+  const cssDaEntrada = new Set(pedacos.find((p) => p.isEntry)?.viteMetadata?.importedCss ?? []);
+  const vistos = new Set<string>();
+  const css = new Set<string>();
+  const visitar = (nome: string) => {
+    const pedaco = pedacos.find((p) => p.fileName === nome);
+    if (!pedaco || vistos.has(nome)) return;
+    vistos.add(nome);
+    for (const folha of pedaco.viteMetadata?.importedCss ?? []) if (!cssDaEntrada.has(folha)) css.add(folha);
+    for (const importado of pedaco.imports) visitar(importado);
+  };
+  visitar(pagina.fileName);
+  return { css: [...css].map((f) => `/${f}`) };
 }
 
 /**
@@ -164,7 +232,7 @@ const DEFINIR = { __VERSAO_CLIENTE__: JSON.stringify(version) };
 // The web app lives in web/; the build lands in dist/web, which the server serves.
 export default defineConfig({
   root: 'web',
-  plugins: [precomprimir(), loginEstatico(), pwa],
+  plugins: [precomprimir(), loginEstatico(), inicioNoServidor(), pwa],
   resolve: { alias: preact },
   oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
   define: DEFINIR,

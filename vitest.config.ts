@@ -1,6 +1,13 @@
+import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
+const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
+
 export default defineConfig({
+  // The web app's build constant, for the tests that render its pages (server/plugins/inicio-no-html.test.ts).
+  define: { __VERSAO_CLIENTE__: JSON.stringify(version) },
   test: {
     projects: [
       {

@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,7 +13,8 @@ import { bytesBr, ORCAMENTO_JS_LOGIN_BYTES } from './orcamento-js.ts';
  * 4× CPU, simulated), on /login and on /inicio of a logged-in worker, against the built app served by the
  * real server (demo data, production settings) on 127.0.0.1, with Debian's Chromium. Three runs of each;
  * the figures of every run go into docs/benchmarks.md between the bench:web markers (BENCH_DOCS=0 leaves
- * it alone). Options: BENCH_WEB_RUNS (3), BENCH_WEB_PORT (a free port), CHROMIUM_PATH.
+ * it alone). Options: BENCH_WEB_RUNS (3), BENCH_WEB_PORT (a free port), CHROMIUM_PATH; BENCH_WEB_RELATORIOS,
+ * a folder that receives each run's whole Lighthouse report (JSON: long tasks, the main thread's work).
  *
  * "JS (br)" is what the page's scripts weigh compressed with brotli (the .br files the server sends to a
  * phone over HTTPS); Chromium does not ask for brotli over plain http://127.0.0.1, so Lighthouse's own
@@ -141,6 +142,11 @@ async function medir(
   }
   if (!resultado) throw new Error(`Lighthouse não mediu ${url}`);
   const { lhr } = resultado;
+  const relatorios = process.env.BENCH_WEB_RELATORIOS;
+  if (relatorios) {
+    mkdirSync(relatorios, { recursive: true });
+    writeFileSync(path.join(relatorios, `${pagina.replace(/\W/g, '')}-${rodada}.json`), JSON.stringify(lhr));
+  }
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
   const final = lhr.finalDisplayedUrl;
   if (new URL(final).pathname !== new URL(url).pathname) {

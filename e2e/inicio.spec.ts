@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { aparenciaFuncao, COR_MAJORADA } from '../common/funcoes.ts';
-import { conferirTela, entrar, expect, TELAS, test } from './apoio.ts';
+import { conferirTela, entrar, expect, fecharMensagens, TELAS, test } from './apoio.ts';
 
 /** '#1d4ed8' → 'rgb(29, 78, 216)', as computed styles report colours. */
 function rgb(hex: string): string {
@@ -236,4 +236,80 @@ test('/inicio não salta quando a página chega depois da moldura (CLS ≤ 0,02 
   await expect(page.getByRole('region', { name: 'Atenção!' })).toBeVisible();
   const { total, onde } = await deslocamentoAcumulado(page);
   expect(total, `deslocamentos: ${onde.join(', ')}`).toBeLessThanOrEqual(0.02);
+});
+
+test.describe('/inicio com a home no HTML (decisão 0192)', () => {
+  // A reload served by the service worker is its cached index.html, never the server's page: blocked here so
+  // the reload reaches the server, as on a phone's first visit or with the worker's cache cleared.
+  test.use({ serviceWorkers: 'block' });
+
+  test('recarregar /inicio pinta a home do HTML e o cliente hidrata, sem reconstruir', async ({
+    page,
+    context,
+  }) => {
+    await entrar(page, '100001');
+    const cookie = (await context.cookies()).find((c) => c.name === 'TPA-INICIO');
+    expect(cookie?.path).toBe('/inicio');
+    expect(cookie?.sameSite).toBe('Strict');
+    expect(cookie?.value).toBe(await page.evaluate(() => localStorage.getItem('portal-tpa.token')));
+
+    await page.addInitScript(() => {
+      const removidos: string[] = [];
+      (window as unknown as { removidos: string[] }).removidos = removidos;
+      new MutationObserver((mudancas) => {
+        for (const m of mudancas) {
+          if (!(m.target instanceof Element) || m.target.closest('#raiz') === null) continue;
+          for (const no of m.removedNodes)
+            if (no instanceof Element) removidos.push(`${no.tagName.toLowerCase()}.${no.className}`);
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    // The home's answers are not asked again: the page came with them.
+    const pedidas: string[] = [];
+    page.on('request', (p) => {
+      const { pathname } = new URL(p.url());
+      if (
+        /^\/api\/(sessao|escalaAberta|avulso\/ultimosTrabalhos|escalacao\/resultado|eleicoes\/pendente)$/.test(
+          pathname,
+        )
+      )
+        pedidas.push(pathname);
+    });
+    const resposta = await page.goto('/inicio');
+    const html = (await resposta?.text()) ?? '';
+    expect(html).toContain('Escalado para a operação');
+    expect(html).toContain('id="dados-inicio"');
+    await fecharMensagens(page);
+
+    // The client took over (a click before the scripts ran does nothing): the badge opens, with the worker's data.
+    await expect(async () => {
+      await page.getByRole('button', { name: 'Crachá' }).click();
+      await expect(page.getByRole('dialog')).toContainText('José Carlos da Silva', { timeout: 1_000 });
+    }).toPass();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    const removidos = await page.evaluate(() => (window as unknown as { removidos: string[] }).removidos);
+    expect(removidos.filter((r) => /^(div\.app|main\.|section\.|div\.pilha)/.test(r))).toEqual([]);
+    expect(pedidas).toEqual([]);
+  });
+
+  test('Sair apaga o cookie: /inicio volta a ser só o aplicativo, e o totem nunca o grava', async ({
+    page,
+    context,
+  }) => {
+    await entrar(page, '100001');
+    expect((await context.cookies()).some((c) => c.name === 'TPA-INICIO')).toBe(true);
+    await page.getByRole('button', { name: 'Sair' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    expect((await context.cookies()).some((c) => c.name === 'TPA-INICIO')).toBe(false);
+    const html = await (await page.request.get('/inicio')).text();
+    expect(html).not.toContain('id="dados-inicio"');
+
+    await page.goto('/totem');
+    await page.getByLabel('Usuário').fill('100001');
+    await page.getByLabel('Senha').fill('123456');
+    await page.getByRole('button', { name: 'Confirmar' }).click();
+    await expect(page).toHaveURL(/\/inicio$/);
+    expect((await context.cookies()).some((c) => c.name === 'TPA-INICIO')).toBe(false);
+  });
 });

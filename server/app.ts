@@ -15,6 +15,7 @@ import { catalogarRotas } from './plugins/catalogo-rotas.ts';
 import { comprimirRespostasApi } from './plugins/compressao.ts';
 import { tratarErros } from './plugins/envelope.ts';
 import { opcoesDeProtocolo } from './plugins/erros-de-protocolo.ts';
+import type { RenderizarInicio } from './plugins/inicio-no-html.ts';
 import { criarLimites, limitarConexoes } from './plugins/limites.ts';
 import { documentarApi } from './plugins/openapi.ts';
 import { servirWeb } from './plugins/web.ts';
@@ -47,6 +48,8 @@ export interface OpcoesApp {
   logger?: boolean | object;
   /** Web Push (tests: an HTTPS agent that trusts their own push receiver). */
   push?: OpcoesPluginPush;
+  /** /inicio's render (tests: web/inicio-servidor.tsx from the source); else the build's, if it wrote one. */
+  renderizarInicio?: RenderizarInicio;
 }
 
 /** Long random path segments (declaration links) are hidden from logs, like query strings. */
@@ -167,6 +170,10 @@ export async function construirApp(opcoes: OpcoesApp): Promise<FastifyInstance> 
   await app.register(rotasResultadoEscala);
   await app.register(rotasPush);
 
-  await servirWeb(app, config.webDir);
+  await servirWeb(
+    app,
+    config.webDir,
+    opcoes.renderizarInicio ? { renderizarInicio: opcoes.renderizarInicio } : {},
+  );
   return app;
 }

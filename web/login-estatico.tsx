@@ -1,15 +1,5 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { renderToString } from 'react-dom/server';
-import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
-import { rotas } from './router.tsx';
-
-/** The route table without loaders: at build time there is no session for /login's loader to end. */
-function semLoaders(lista: RouteObject[]): RouteObject[] {
-  return lista.map(
-    ({ loader: _loader, children, ...rota }) =>
-      (children ? { ...rota, children: semLoaders(children) } : rota) as RouteObject,
-  );
-}
+import { QueryClient } from '@tanstack/react-query';
+import { renderizarCaminho } from './estatico.tsx';
 
 /**
  * /login's markup as the app renders it before any answer arrived, written by the build into login.html
@@ -17,10 +7,5 @@ function semLoaders(lista: RouteObject[]): RouteObject[] {
  * renders over it (docs/decisions/0135-preact-no-navegador.md). Runs in Node at build time, with React.
  */
 export function htmlDoLogin(): string {
-  const router = createMemoryRouter(semLoaders(rotas), { initialEntries: ['/login'] });
-  return renderToString(
-    <QueryClientProvider client={new QueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  return renderizarCaminho('/login', new QueryClient());
 }

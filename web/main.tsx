@@ -1,44 +1,82 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, type HydrationState, matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { ID_ROTA_INICIO } from './features/inicio/rotas.tsx';
 import { ativarOffline } from './features/sessao/offline.ts';
 import { ID_ROTA_LOGIN } from './features/sessao/rotas.tsx';
 import { caminhos } from './lib/caminhos.ts';
 import { queryClient } from './lib/consultas.ts';
+import { dadosDoInicioNoHtml, preencherConsultasDoInicio } from './lib/inicio-no-html.ts';
 import { sessao } from './lib/sessao.ts';
-import { rotas } from './router.tsx';
+import { definirToken, espelharTokenNoCookie } from './lib/token.ts';
+import { ID_ROTA_PROTEGIDA, rotas } from './router.tsx';
 import './styles/global.css';
 
 const raiz = document.getElementById('raiz');
 if (!raiz) throw new Error('elemento #raiz ausente');
 
-// /login arrives with its markup (login.html, docs/decisions/0135 and 0191): without a session for its loader to end,
-// the loader has nothing to do, so the router starts with its answer and its first render is that page,
-// which keeps the HTML's nodes (hydration) instead of rebuilding them.
-const hidratar =
-  raiz.firstChild !== null &&
-  location.pathname.replace(/\/+$/, '') === caminhos.login &&
-  !sessao.temToken() &&
-  sessao.dados() === null;
-const router = createBrowserRouter(
-  rotas,
-  hidratar ? { hydrationData: { loaderData: { [ID_ROTA_LOGIN]: null } } } : undefined,
-);
-const app = (
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>
-);
-// The first render in a task of its own, after the one that ran the modules and started the router (its
-// loaders' requests are already on the way): two shorter tasks block a phone less than one long one.
-setTimeout(() => {
-  if (hidratar) hydrateRoot(raiz, app);
-  else createRoot(raiz).render(app);
-}, 0);
+const caminho = location.pathname.replace(/\/+$/, '');
+// A phone whose session predates the /inicio cookie gets it now (docs/decisions/0192-inicio-no-html.md).
+espelharTokenNoCookie();
+
+/**
+ * What the router starts with when the page arrived rendered, so its first render keeps the HTML's nodes
+ * (hydration) instead of rebuilding them; undefined when the client renders from nothing.
+ * /login arrives with its markup (login.html, docs/decisions/0135 and 0191): without a session for its
+ * loader to end, the loader has nothing to do, and the router starts with its answer.
+ */
+function comecoDoLogin(): HydrationState | undefined {
+  return raiz?.firstChild !== null && !sessao.temToken() && sessao.dados() === null
+    ? { loaderData: { [ID_ROTA_LOGIN]: null } }
+    : undefined;
+}
+
+/**
+ * /inicio arrives with the worker's home and the answers it was rendered from (decision 0192): the session
+ * and the home's queries start with them, so neither the login guard nor the home's loader has anything to
+ * ask, and the page's code is loaded before the router starts.
+ */
+async function comecoDoInicio(): Promise<HydrationState | undefined> {
+  const dados = sessao.temToken() ? dadosDoInicioNoHtml() : null;
+  if (!dados) return undefined;
+  sessao.definir(dados.sessao);
+  if (dados.token) definirToken(dados.token);
+  preencherConsultasDoInicio(queryClient, dados);
+  await Promise.all(
+    (matchRoutes(rotas, location) ?? []).map(async ({ route }) => {
+      if (typeof route.lazy === 'function') Object.assign(route, await route.lazy(), { lazy: undefined });
+    }),
+  );
+  return { loaderData: { [ID_ROTA_PROTEGIDA]: null, [ID_ROTA_INICIO]: null } };
+}
+
+function iniciar(hidratacao: HydrationState | undefined) {
+  const router = createBrowserRouter(rotas, hidratacao ? { hydrationData: hidratacao } : undefined);
+  const app = (
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </StrictMode>
+  );
+  // The first render in a task of its own, after the one that ran the modules and started the router (its
+  // loaders' requests are already on the way): two shorter tasks block a phone less than one long one.
+  setTimeout(() => {
+    if (!raiz) return;
+    if (hidratacao) hydrateRoot(raiz, app);
+    else createRoot(raiz).render(app);
+  }, 0);
+}
+
+// Only /inicio's rendered home waits (for its page's code); every other start stays in this task.
+if (caminho === caminhos.inicio && raiz.firstChild !== null)
+  void comecoDoInicio()
+    // The page's code did not come: the client renders from nothing, as on any other path.
+    .catch(() => undefined)
+    .then(iniciar);
+else iniciar(caminho === caminhos.login ? comecoDoLogin() : undefined);
 
 // The installable, offline-readable app (docs/decisions/0132), after the page has loaded so it never
 // competes with the first paint; a login activates it too (its step in

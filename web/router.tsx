@@ -17,6 +17,9 @@ import { exigirLogin } from './lib/guarda.ts';
  * (docs/decisions/0080-divisao-do-bundle.md). web/main.tsx makes the browser's router of it; the build renders
  * /login from it too (web/login-estatico.tsx, docs/decisions/0135-preact-no-navegador.md).
  */
+/** The login guard's route, whose loader the router skips when /inicio arrived rendered (web/main.tsx). */
+export const ID_ROTA_PROTEGIDA = 'protegida';
+
 export const rotas: RouteObject[] = [
   {
     path: '/',
@@ -30,7 +33,7 @@ export const rotas: RouteObject[] = [
       ...rotasPublicasInicio,
       ...rotasPublicasDeclaracoes,
       {
-        id: 'protegida',
+        id: ID_ROTA_PROTEGIDA,
         loader: exigirLogin,
         children: [
           ...rotasInicio,

@@ -165,7 +165,7 @@ export class ClienteTeste {
  */
 export async function criarAmbiente(
   extra: Partial<Config> = {},
-  opcoesApp: Pick<OpcoesApp, 'push'> = {},
+  opcoesApp: Pick<OpcoesApp, 'push' | 'renderizarInicio'> = {},
 ): Promise<AmbienteTeste> {
   const copia = await copiarModelo(inject('modeloBanco'));
   const banco = abrirBanco({ url: copia.url, arquivoSqlite: copia.arquivo, maxConexoes: 20 });

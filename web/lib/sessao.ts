@@ -36,6 +36,19 @@ export const sessao = {
     for (const fn of limpezas) fn();
     avisar();
   },
+  /**
+   * Runs `fn` with `dados` as the worker and puts the previous value back, telling no one: the server's
+   * render of /inicio (web/inicio-servidor.tsx), synchronous, so no other request's render sees it.
+   */
+  durante<T>(dados: DadosLogin, fn: () => T): T {
+    const antes = dadosLogin;
+    dadosLogin = dados;
+    try {
+      return fn();
+    } finally {
+      dadosLogin = antes;
+    }
+  },
   assinar(fn: () => void): () => void {
     ouvintes.add(fn);
     return () => ouvintes.delete(fn);

@@ -22,8 +22,12 @@ export const rotasPublicasInicio: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./pagina-funcoes.tsx')).PaginaFuncoes }),
   },
 ];
+/** Its id, for the router that starts on the home the server sent (web/main.tsx, decision 0192). */
+export const ID_ROTA_INICIO = 'inicio';
+
 export const rotasInicio: RouteObject[] = [
   {
+    id: ID_ROTA_INICIO,
     path: 'inicio',
     // Its answers are asked beside the page's code, so it renders once, with them (dados-inicio.ts).
     loader: async () => {

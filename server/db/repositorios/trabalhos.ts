@@ -49,6 +49,8 @@ export async function ultimosTrabalhos(
       .where('cod_avulso', '=', codAvulso)
       .where('inicio', '<=', agoraIso)
       .orderBy('inicio', 'desc')
+      // Two jobs of one shift (the demo has some): the same order on every request and on both databases.
+      .orderBy('id', 'desc')
       .limit(2000)
       .execute(),
     db
@@ -57,6 +59,7 @@ export async function ultimosTrabalhos(
       .where('cod_avulso', '=', codAvulso)
       .where('fim', '>', agoraIso)
       .orderBy('inicio', 'asc')
+      .orderBy('id', 'asc')
       .limit(1)
       .executeTakeFirst(),
   ]);

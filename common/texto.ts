@@ -1,10 +1,8 @@
 import { formatCpf } from '@brazilian-utils/brazilian-utils';
-import { format } from 'date-fns/format';
 
 /**
- * Text rules of names, codes, ISO dates and shifts (common/formato.ts re-exports them), light enough for the
- * login page's frame and the home: of date-fns only `format`, which the main chunk holds anyway
- * (docs/decisions/0133, 0124, 0192).
+ * Text rules of names, codes, ISO dates and shifts with no date library behind them (common/formato.ts re-exports
+ * them): the login page's frame and the home use them without loading date-fns (docs/decisions/0133, 0124).
  */
 
 const PARTICULAS = new Set(['da', 'das', 'de', 'do', 'dos', 'e']);
@@ -45,22 +43,34 @@ export function formatarCpf(cpf: string): string {
  * first use, not when the module loads: built at the top level it cost about 40 ms of the phone's CPU in
  * /login's first task (docs/decisions/0191-primeira-pintura-sem-espera.md).
  */
+let diaPtBr: Intl.DateTimeFormat | undefined;
+
 /**
- * 'yyyy-MM-dd' → 'dd/MM/yyyy', a calendar date (no time zone moves its day). Written by date-fns' `format`,
- * which the main chunk already holds (common/tempo.ts), not by `Intl.DateTimeFormat`: building the first
- * pt-BR formatter costs a phone ≈ 67 ms of main thread (4× CPU), and on the drawn /inicio it fell inside the
- * hydration (docs/decisions/0192-inicio-no-html.md). Digits and slashes need no locale.
+ * Builds the formatter `formatarDataIso` uses, if not built yet. The first pt-BR `Intl.DateTimeFormat` costs a
+ * phone ≈ 67 ms of main thread (4× CPU); /inicio drawn by the server builds it in a task of its own before
+ * hydrating, so the hydration's task does not carry it (web/main.tsx, docs/decisions/0192-inicio-no-html.md).
  */
+export function prepararFormatadorDeData(): Intl.DateTimeFormat {
+  diaPtBr ??= new Intl.DateTimeFormat('pt-BR', {
+    timeZone: 'UTC',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  });
+  return diaPtBr;
+}
+
+/** 'yyyy-MM-dd' → 'dd/MM/yyyy'; a calendar date, so read and written in UTC (no time zone can move its day). */
 export function formatarDataIso(iso: string): string {
-  const partes = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
-  const [ano, mes, dia] = partes ? [Number(partes[1]), Number(partes[2]), Number(partes[3])] : [0, 0, 0];
-  const data = new Date(0);
-  data.setFullYear(ano, mes - 1, dia);
-  data.setHours(0, 0, 0, 0);
-  // The engine rolls 2026-02-30 over to March: a day that does not exist is refused.
-  if (!partes || data.getFullYear() !== ano || data.getMonth() !== mes - 1 || data.getDate() !== dia)
+  const data = new Date(`${iso}T00:00:00Z`);
+  // The engine rolls 2026-02-30 over to March: a day that does not exist is refused, as date-fns' parse did.
+  if (
+    !/^\d{4}-\d{2}-\d{2}$/.test(iso) ||
+    Number.isNaN(data.getTime()) ||
+    data.toISOString().slice(0, 10) !== iso
+  )
     throw new RangeError(`data inválida: ${iso}`);
-  return format(data, 'dd/MM/yyyy');
+  return prepararFormatadorDeData().format(data);
 }
 
 /** Shift hours: 7, 13 → '07-13' */

@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, type HydrationState, matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { prepararFormatadorDeData } from '#common/texto.ts';
 import { ID_ROTA_INICIO } from './features/inicio/rotas.tsx';
 import { ativarOffline } from './features/sessao/offline.ts';
 import { ID_ROTA_LOGIN } from './features/sessao/rotas.tsx';
@@ -44,11 +45,16 @@ async function comecoDoInicio(): Promise<HydrationState | undefined> {
   sessao.definir(dados.sessao);
   if (dados.token) definirToken(dados.token);
   preencherConsultasDoInicio(queryClient, dados);
-  await Promise.all(
+  const paginas = Promise.all(
     (matchRoutes(rotas, location) ?? []).map(async ({ route }) => {
       if (typeof route.lazy === 'function') Object.assign(route, await route.lazy(), { lazy: undefined });
     }),
   );
+  // While the page's code downloads, the call box's date formatter is built in a task of its own, out of the
+  // hydration's (common/texto.ts, `prepararFormatadorDeData`).
+  await new Promise((fim) => setTimeout(fim, 0));
+  prepararFormatadorDeData();
+  await paginas;
   return { loaderData: { [ID_ROTA_PROTEGIDA]: null, [ID_ROTA_INICIO]: null } };
 }
 

@@ -91,7 +91,9 @@ function inicioNoServidor(): Plugin {
     apply: 'build',
     async writeBundle(saida, pacote) {
       if (!saida.dir) return;
-      const destino = path.join(saida.dir, '..', 'web-servidor');
+      // Named after the browser build's folder, so builds side by side (dist/web-<port>) never share it; the
+      // server looks for it there (server/plugins/inicio-no-html.ts, pastaDoServidor).
+      const destino = `${path.resolve(saida.dir)}-servidor`;
       await build({
         configFile: false,
         root: fileURLToPath(new URL('./web', import.meta.url)),

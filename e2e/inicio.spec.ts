@@ -293,6 +293,47 @@ test.describe('/inicio com a home no HTML (decisão 0192)', () => {
     expect(pedidas).toEqual([]);
   });
 
+  test('uma página desenhada para outro cookie não vira a sessão desta aba: o cliente desenha a sua', async ({
+    page,
+    context,
+    playwright,
+  }) => {
+    await entrar(page, '100001');
+    // Another worker's token in the cookie (another tab, another site of the domain): the server draws that
+    // worker's home, and this tab, whose token is 100001's, must not take it.
+    const api = await playwright.request.newContext({ baseURL: new URL(page.url()).origin });
+    const xsrf = (await (await api.get('/api/config')).headersArray())
+      .find((h) => h.name.toLowerCase() === 'set-cookie')
+      ?.value.match(/XSRF-TOKEN=([^;]+)/)?.[1];
+    const login = await api.post('/api/login', {
+      data: { login: '100002', password: '123456' },
+      headers: { 'x-xsrf-token': xsrf ?? '' },
+    });
+    const outro = ((await login.json()) as { token: string }).token;
+    await api.dispose();
+    await context.addCookies([
+      {
+        name: 'TPA-INICIO',
+        value: outro,
+        domain: new URL(page.url()).hostname,
+        path: '/inicio',
+        sameSite: 'Strict',
+      },
+    ]);
+
+    const resposta = await page.goto('/inicio');
+    const html = (await resposta?.text()) ?? '';
+    const nomeDoOutro = /<span class="barra-avulso-nome">([^<]+)<\/span>/.exec(html)?.[1];
+    expect(nomeDoOutro).toBeTruthy();
+    expect(nomeDoOutro).not.toBe('José Carlos da Silva');
+    await expect(page.locator('.barra-avulso-nome')).toHaveText('José Carlos da Silva');
+    await expect(page.getByText(nomeDoOutro as string)).toHaveCount(0);
+    await expect(page.locator('#dados-inicio')).toHaveCount(0);
+    // The startup wrote this tab's own token back into the cookie.
+    const cookie = (await context.cookies()).find((c) => c.name === 'TPA-INICIO');
+    expect(cookie?.value).toBe(await page.evaluate(() => localStorage.getItem('portal-tpa.token')));
+  });
+
   test('Sair apaga o cookie: /inicio volta a ser só o aplicativo, e o totem nunca o grava', async ({
     page,
     context,

@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, type HydrationState, matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { ID_DADOS_INICIO } from '#common/inicio-no-html.ts';
 import { prepararFormatadorDeData } from '#common/texto.ts';
 import { ID_ROTA_INICIO } from './features/inicio/rotas.tsx';
 import { ativarOffline } from './features/sessao/offline.ts';
@@ -11,7 +12,7 @@ import { caminhos } from './lib/caminhos.ts';
 import { queryClient } from './lib/consultas.ts';
 import { dadosDoInicioNoHtml, preencherConsultasDoInicio } from './lib/inicio-no-html.ts';
 import { sessao } from './lib/sessao.ts';
-import { definirToken, espelharTokenNoCookie } from './lib/token.ts';
+import { cookiesDoInicio, definirToken, ehQuiosque, espelharTokenNoCookie, lerToken } from './lib/token.ts';
 import { ID_ROTA_PROTEGIDA, rotas } from './router.tsx';
 import './styles/global.css';
 
@@ -19,7 +20,9 @@ const raiz = document.getElementById('raiz');
 if (!raiz) throw new Error('elemento #raiz ausente');
 
 const caminho = location.pathname.replace(/\/+$/, '');
-// A phone whose session predates the /inicio cookie gets it now (docs/decisions/0192-inicio-no-html.md).
+// The cookie the server drew /inicio from, read before the startup writes it again; then a phone whose
+// session predates the cookie gets it (docs/decisions/0192-inicio-no-html.md).
+const cookiesDaPagina = cookiesDoInicio();
 espelharTokenNoCookie();
 
 /**
@@ -40,7 +43,12 @@ function comecoDoLogin(): HydrationState | undefined {
  * ask, and the page's code is loaded before the router starts.
  */
 async function comecoDoInicio(): Promise<HydrationState | undefined> {
-  const dados = sessao.temToken() ? dadosDoInicioNoHtml() : null;
+  // Only the home drawn for this tab's own token: not at the kiosk (whose token is not the cookie's), and not
+  // when the cookie the page was drawn from is not the token kept here (another site's cookie, another tab).
+  const token = lerToken();
+  const deste =
+    token !== undefined && !ehQuiosque() && cookiesDaPagina.length === 1 && cookiesDaPagina[0] === token;
+  const dados = deste ? dadosDoInicioNoHtml() : null;
   if (!dados) return undefined;
   sessao.definir(dados.sessao);
   if (dados.token) definirToken(dados.token);
@@ -59,6 +67,13 @@ async function comecoDoInicio(): Promise<HydrationState | undefined> {
 }
 
 function iniciar(hidratacao: HydrationState | undefined) {
+  // The answers the server wrote into the page are read once; without hydration, its drawn home goes too,
+  // so the client never builds on nodes it did not render.
+  const desenhada = document.getElementById(ID_DADOS_INICIO);
+  if (desenhada) {
+    desenhada.remove();
+    if (!hidratacao) raiz?.replaceChildren();
+  }
   const router = createBrowserRouter(rotas, hidratacao ? { hydrationData: hidratacao } : undefined);
   const app = (
     <StrictMode>

@@ -8,6 +8,7 @@ import { apiEscalaAberta } from '#common/api/escala-aberta.ts';
 import { apiResultadoEscala } from '#common/api/gestao.ts';
 import { apiSessao } from '#common/api/sessao.ts';
 import { COOKIE_INICIO, type DadosInicioNoHtml, ID_DADOS_INICIO } from '#common/inicio-no-html.ts';
+import { hashToken } from '../services/sessoes.ts';
 import type { AmbienteTeste, ClienteTeste } from '../test/ambiente.ts';
 import { criarAmbiente } from '../test/ambiente.ts';
 import type { RenderizarInicio } from './inicio-no-html.ts';
@@ -108,7 +109,7 @@ describe('/inicio com a página do trabalhador no HTML', () => {
   it('sem cookie, com um cookie que não é sessão, longo demais, ou depois do logout: o index.html', async () => {
     const c = await amb.logado('100001');
     const token = c.token as string;
-    for (const cookie of [undefined, '', 'x'.repeat(40), `${token}x`, 'a'.repeat(5000)]) {
+    for (const cookie of [undefined, '', 'abc', 'x'.repeat(40), `${token}x`, 'a'.repeat(5000)]) {
       const r = await inicio(cookie);
       expect(r.statusCode).toBe(200);
       expect(r.body).toBe(INDICE);
@@ -117,6 +118,30 @@ describe('/inicio com a página do trabalhador no HTML', () => {
     expect(dadosDaPagina((await inicio(token)).body)).not.toBeNull();
     expect((await c.post(apiSessao.logout.caminho)).status).toBe(200);
     expect((await inicio(token)).body).toBe(INDICE);
+  });
+
+  it('uma sessão na metade da vida não é renovada pela página: o próprio cliente renova, como sempre', async () => {
+    const c = await amb.logado('100003');
+    const token = c.token as string;
+    const hash = hashToken(token);
+    const criada = new Date(
+      amb.relogio.now().getTime() - (amb.config.sessao.maximaHoras / 2) * 3_600_000 - 60_000,
+    );
+    await amb.db
+      .updateTable('sessao')
+      .set({ criada_em: criada.toISOString() })
+      .where('token_hash', '=', hash)
+      .execute();
+    amb.app.ctx.sessoes.esquecer(hash);
+    expect((await inicio(token)).body).toBe(INDICE);
+    // The page renewed nothing: the worker's next request is the one that gets the new token.
+    const r = await c.requisitar({
+      method: 'GET',
+      url: apiSessao.sessao.caminho,
+      headers: { 'x-access-token': token },
+    });
+    expect(r.status).toBe(200);
+    expect(typeof (r.corpo as { token?: unknown }).token).toBe('string');
   });
 
   it('a sessão do totem nunca: o que é do quiosque não fica em página nenhuma', async () => {
@@ -136,7 +161,19 @@ describe('/inicio com a página do trabalhador no HTML', () => {
   it('só GET de /inicio: HEAD, outros caminhos e a API seguem como antes', async () => {
     const c = await amb.logado('100001');
     const token = c.token as string;
-    expect((await inicio(token, '/inicio', 'HEAD')).body).toBe('');
+    const head = await inicio(token, '/inicio', 'HEAD');
+    expect(head.body).toBe('');
+    expect(head.headers['cache-control']).toBe('no-cache');
+    // A prefetch or prerender asks nothing: the page may never be shown.
+    for (const cabecalho of [{ 'sec-purpose': 'prefetch;prerender' }, { purpose: 'prefetch' }]) {
+      const r = await amb.app.inject({
+        method: 'GET',
+        url: '/inicio',
+        headers: cabecalho,
+        cookies: { [COOKIE_INICIO]: token },
+      });
+      expect(r.body).toBe(INDICE);
+    }
     expect((await inicio(token, '/minha-conta')).body).toBe(INDICE);
     expect((await inicio(token, '/inicio/')).body).toContain(ID_DADOS_INICIO);
     expect((await inicio(token, '/%69nicio')).body).toContain(ID_DADOS_INICIO);

@@ -14,7 +14,7 @@ import {
   dadosInicioComoScript,
   ID_DADOS_INICIO,
 } from '#common/inicio-no-html.ts';
-import { hashToken } from '../services/sessoes.ts';
+import { hashToken, tamanhoDeToken, tokenSeriaRenovado } from '../services/sessoes.ts';
 import { CABECALHO_TOKEN } from './autenticacao.ts';
 
 /** web/inicio-servidor.tsx's render: the worker's home as HTML, from the answers it shows. */
@@ -26,8 +26,10 @@ export interface InicioNoServidor {
   cabeca: string;
 }
 
-/** A token is a few dozen characters (services/sessoes.ts refuses past 100); a longer cookie is not one. */
-const TAMANHO_MAXIMO_TOKEN = 100;
+/** Where the build writes /inicio's render: beside the served folder, named after it (dist/web → dist/web-servidor). */
+export function pastaDoServidor(webDir: string): string {
+  return `${path.resolve(webDir)}-servidor`;
+}
 
 /**
  * The build's render of /inicio (dist/web-servidor/inicio.js, beside the served dist/web; vite.config.ts) and
@@ -38,20 +40,23 @@ export async function carregarInicioNoServidor(
   webDir: string,
   log: FastifyBaseLogger,
 ): Promise<InicioNoServidor | undefined> {
-  const pasta = path.join(webDir, '..', 'web-servidor');
+  const pasta = pastaDoServidor(webDir);
   const arquivo = path.join(pasta, 'inicio.js');
   const recursos = path.join(pasta, 'inicio-recursos.json');
   if (!existsSync(arquivo) || !existsSync(recursos)) return undefined;
   let modulo: { htmlDoInicio?: RenderizarInicio };
+  let css: string[];
   try {
     modulo = (await import(pathToFileURL(arquivo).href)) as typeof modulo;
+    ({ css } = JSON.parse(readFileSync(recursos, 'utf8')) as { css: string[] });
+    if (!Array.isArray(css) || !css.every((href) => /^\/assets\/[\w.-]+\.css$/.test(href)))
+      throw new Error('inicio-recursos.json sem a lista de folhas de estilo');
   } catch (erro) {
     // A broken render costs the home its head start, never the server.
-    log.error({ err: erro }, 'dist/web-servidor/inicio.js não carregou: /inicio segue sem a página no HTML');
+    log.error({ err: erro }, `${pasta} não carregou: /inicio segue sem a página no HTML`);
     return undefined;
   }
   if (!modulo.htmlDoInicio) return undefined;
-  const { css } = JSON.parse(readFileSync(recursos, 'utf8')) as { css: string[] };
   return {
     renderizar: modulo.htmlDoInicio,
     cabeca: css.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`).join(''),
@@ -74,12 +79,20 @@ export async function paginaDoInicio(
   { renderizar, cabeca }: InicioNoServidor,
 ): Promise<string | undefined> {
   let token = request.cookies[COOKIE_INICIO];
-  if (!token || token.length > TAMANHO_MAXIMO_TOKEN) return undefined;
+  if (!token || !tamanhoDeToken(token)) return undefined;
+  // A prefetch or prerender (the address bar guessing) may never be shown: nothing is asked for it.
+  const proposito = `${request.headers['sec-purpose'] ?? ''} ${request.headers.purpose ?? ''}`;
+  if (/prefetch|prerender/i.test(proposito)) return undefined;
 
   // A kiosk session is never rendered here: nothing of a shared screen's worker is kept (decision 0130).
   // The row is only read; the requests below validate the token as any request does.
   const linha = await app.ctx.sessoes.obter(hashToken(token));
   if (!linha || linha.quiosque === 1) return undefined;
+  // A session past half its life is renewed by the next request that presents it, and the old token keeps only
+  // a short grace: were that request one of the answers below, and the page then not served (a pending
+  // election, an error), the phone would keep the old token and be logged out a minute later. The client's
+  // own first request renews it instead, as it always did.
+  if (tokenSeriaRenovado(app.ctx.config, app.ctx.clock.now().getTime(), linha)) return undefined;
 
   async function pedir<T>(caminho: string): Promise<{ dados: T } | undefined> {
     const resposta = await app.inject({
@@ -117,8 +130,9 @@ export async function paginaDoInicio(
     resultado: resultado.dados,
   };
   if (!indice.includes('<div id="raiz"></div>') || !indice.includes('</head>')) return undefined;
-  // React writes its resource hints (the worker's photo's preload) before the markup; they go in the head,
-  // so #raiz holds exactly what the client's first render builds and hydration keeps every node.
+  // React writes its resource hints (the worker's photo's preload) before the markup; they are dropped, so #raiz
+  // holds exactly what the client's first render builds and hydration keeps every node (the photo is not on
+  // the first paint's path; in the head it competed with it).
   const html = renderizar(dados);
   const dicas = /^(?:<link [^>]*>)*/.exec(html)?.[0] ?? '';
   const corpo = html.slice(dicas.length);

@@ -27,6 +27,11 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+/** A token is 43 characters (32 bytes, base64url); anything outside 20..100 is refused before any lookup. */
+export function tamanhoDeToken(token: string): boolean {
+  return token.length >= 20 && token.length <= 100;
+}
+
 function novoToken(): string {
   return randomBytes(32).toString('base64url');
 }
@@ -36,6 +41,16 @@ function duracoes(config: Config, quiosque: boolean) {
   return quiosque
     ? { ociosaMs: s.quiosqueOciosaMinutos * 60_000, maximaMs: s.quiosqueMaximaMinutos * 60_000 }
     : { ociosaMs: s.ociosaMinutos * 60_000, maximaMs: s.maximaHoras * 3_600_000 };
+}
+
+/** Whether a request presenting this session's token now would be answered with a renewed one (past half its life). */
+export function tokenSeriaRenovado(
+  config: Config,
+  agora: number,
+  linha: Pick<LinhaSessao, 'criada_em' | 'quiosque'>,
+): boolean {
+  const { maximaMs } = duracoes(config, linha.quiosque === 1);
+  return agora - Date.parse(linha.criada_em) > maximaMs / 2;
 }
 
 /** Refreshing `ultimo_uso_em` at most this often keeps the hot path free of writes. */
@@ -142,13 +157,12 @@ export async function validarToken(
   gravar: GravarSessao,
   sessoes: CacheSessoes,
 ): Promise<ResultadoValidacao | null> {
-  if (token.length < 20 || token.length > 100) return null;
+  if (!tamanhoDeToken(token)) return null;
   const tokenHash = hashToken(token);
   const linha = await sessoes.obter(tokenHash);
   const agora = clock.now().getTime();
   if (!linha || !linhaDeSessaoVigente(config, agora, linha)) return null;
   const quiosque = linha.quiosque === 1;
-  const { maximaMs } = duracoes(config, quiosque);
 
   const sessao: SessaoAtiva = {
     codAvulso: linha.cod_avulso,
@@ -156,8 +170,7 @@ export async function validarToken(
     tokenHash,
     sessaoId: linha.sessao_id,
   };
-  const criada = Date.parse(linha.criada_em);
-  if (agora - criada > maximaMs / 2) {
+  if (tokenSeriaRenovado(config, agora, linha)) {
     const fimCarencia = new Date(agora + config.sessao.carenciaSegundos * 1000).toISOString();
     // Only the request that shortens the old token issues the new one.
     const tokenRenovado = await gravar(async (g) => {

@@ -33,6 +33,21 @@ export function definirToken(token: string): void {
   if (!ehQuiosque()) gravarCookieInicio(token);
 }
 
+/** Every `TPA-INICIO` the page can see (more than one when another site of the domain set its own). */
+export function cookiesDoInicio(): string[] {
+  return document.cookie
+    .split('; ')
+    .filter((par) => par.startsWith(`${COOKIE_INICIO}=`))
+    .map((par) => {
+      const valor = par.slice(COOKIE_INICIO.length + 1);
+      try {
+        return decodeURIComponent(valor);
+      } catch {
+        return valor;
+      }
+    });
+}
+
 /** A phone whose token predates the cookie (or lost it) gets it at startup (web/main.tsx). */
 export function espelharTokenNoCookie(): void {
   const token = lerToken();

@@ -180,6 +180,7 @@ test('a equipe do OGMO vê as eleições e baixa o resultado da encerrada; os de
   await page.goto('/eleicoes');
   await expect(page).toHaveURL(/\/inicio$/);
   await page.getByRole('button', { name: 'Sair' }).click();
+  await expect(page).toHaveURL(/\/login$/);
 
   await page.setViewportSize(TELAS.celular);
   await entrar(page, '900001');

@@ -37,6 +37,9 @@ export async function encerrarSessao(): Promise<string> {
       // The session may be gone already (expired, revoked): logging out locally is what matters.
     }
   }
+  // The token goes as soon as the server has revoked it: a reload in between (the worker tapping again) would
+  // otherwise find a token the server no longer knows and ask for a second logout, refused with a 401.
+  const destino = limparSessaoLocal();
   await apagarDadosOffline();
-  return limparSessaoLocal();
+  return destino;
 }

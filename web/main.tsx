@@ -43,6 +43,9 @@ function comecoDoLogin(): HydrationState | undefined {
  * ask, and the page's code is loaded before the router starts.
  */
 async function comecoDoInicio(): Promise<HydrationState | undefined> {
+  // After the task that evaluated the modules: reading the answers and asking the page's code in a task of
+  // their own keeps each of these tasks short.
+  await new Promise((fim) => setTimeout(fim, 0));
   // Only the home drawn for this tab's own token: not at the kiosk (whose token is not the cookie's), and not
   // when the cookie the page was drawn from is not the token kept here (another site's cookie, another tab).
   const token = lerToken();

@@ -384,6 +384,29 @@ export async function fecharMensagens(page: Page): Promise<void> {
   }
 }
 
+/**
+ * Records every element removed from inside #raiz, from before the page's first script (decisions 0191,
+ * 0192: a client that hydrates keeps the HTML's nodes; one that renders over them removes div.app). Call
+ * before the navigation; `removidosDaRaiz` answers what was removed, as `tag.class`.
+ */
+export async function vigiarRemocoesNaRaiz(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const removidos: string[] = [];
+    (window as unknown as { removidos: string[] }).removidos = removidos;
+    new MutationObserver((mudancas) => {
+      for (const m of mudancas) {
+        if (!(m.target instanceof Element) || m.target.closest('#raiz') === null) continue;
+        for (const no of m.removedNodes)
+          if (no instanceof Element) removidos.push(`${no.tagName.toLowerCase()}.${no.className}`);
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+
+export function removidosDaRaiz(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { removidos: string[] }).removidos);
+}
+
 /** Logs in through the login form and waits for the page the app lands on. */
 export async function entrar(page: Page, codAvulso: string, senha = '123456'): Promise<void> {
   await page.goto('/login');

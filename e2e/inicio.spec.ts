@@ -2,7 +2,16 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { aparenciaFuncao, COR_MAJORADA } from '../common/funcoes.ts';
-import { conferirTela, entrar, expect, fecharMensagens, TELAS, test } from './apoio.ts';
+import {
+  conferirTela,
+  entrar,
+  expect,
+  fecharMensagens,
+  removidosDaRaiz,
+  TELAS,
+  test,
+  vigiarRemocoesNaRaiz,
+} from './apoio.ts';
 
 /** '#1d4ed8' → 'rgb(29, 78, 216)', as computed styles report colours. */
 function rgb(hex: string): string {
@@ -253,17 +262,7 @@ test.describe('/inicio com a home no HTML (decisão 0192)', () => {
     expect(cookie?.sameSite).toBe('Strict');
     expect(cookie?.value).toBe(await page.evaluate(() => localStorage.getItem('portal-tpa.token')));
 
-    await page.addInitScript(() => {
-      const removidos: string[] = [];
-      (window as unknown as { removidos: string[] }).removidos = removidos;
-      new MutationObserver((mudancas) => {
-        for (const m of mudancas) {
-          if (!(m.target instanceof Element) || m.target.closest('#raiz') === null) continue;
-          for (const no of m.removedNodes)
-            if (no instanceof Element) removidos.push(`${no.tagName.toLowerCase()}.${no.className}`);
-        }
-      }).observe(document, { childList: true, subtree: true });
-    });
+    await vigiarRemocoesNaRaiz(page);
     // The home's answers are not asked again: the page came with them.
     const pedidas: string[] = [];
     page.on('request', (p) => {
@@ -288,7 +287,7 @@ test.describe('/inicio com a home no HTML (decisão 0192)', () => {
     }).toPass();
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toHaveCount(0);
-    const removidos = await page.evaluate(() => (window as unknown as { removidos: string[] }).removidos);
+    const removidos = await removidosDaRaiz(page);
     expect(removidos.filter((r) => /^(div\.app|main\.|section\.|div\.pilha)/.test(r))).toEqual([]);
     expect(pedidas).toEqual([]);
   });

@@ -1,6 +1,14 @@
 import path from 'node:path';
 import { bytesBr, ORCAMENTO_JS_LOGIN_BYTES } from '../bench/orcamento-js.ts';
-import { conferirTela, entrar, expect, fecharMensagens, test } from './apoio.ts';
+import {
+  conferirTela,
+  entrar,
+  expect,
+  fecharMensagens,
+  removidosDaRaiz,
+  test,
+  vigiarRemocoesNaRaiz,
+} from './apoio.ts';
 
 test.describe('guardas de rota', () => {
   test('sem sessão, /inicio e /fale-com-o-ogmo levam a /login', async ({ page }) => {
@@ -88,23 +96,13 @@ test('/login mantém os nós da página que veio no HTML: o cliente hidrata, nã
   page,
 }) => {
   // Every element removed from inside #raiz is recorded, from before the first script runs.
-  await page.addInitScript(() => {
-    const removidos: string[] = [];
-    (window as unknown as { removidos: string[] }).removidos = removidos;
-    new MutationObserver((mudancas) => {
-      for (const m of mudancas) {
-        if (!(m.target instanceof Element) || m.target.closest('#raiz') === null) continue;
-        for (const no of m.removedNodes)
-          if (no instanceof Element) removidos.push(`${no.tagName.toLowerCase()}.${no.className}`);
-      }
-    }).observe(document, { childList: true, subtree: true });
-  });
+  await vigiarRemocoesNaRaiz(page);
   await page.goto('/login', { waitUntil: 'networkidle' });
   // The page works (the client took over): a field's message shows once it is left.
   await page.getByLabel('Usuário').fill('1234');
   await page.getByLabel('Usuário').blur();
   await expect(page.getByText('O usuário tem 6 dígitos.')).toBeVisible();
-  const removidos = await page.evaluate(() => (window as unknown as { removidos: string[] }).removidos);
+  const removidos = await removidosDaRaiz(page);
   // The HTML's frame, page and form were kept (a render over them removes div.app and builds it again).
   expect(removidos.filter((r) => /^(div\.app|main\.|form\.|section\.)/.test(r))).toEqual([]);
 });

@@ -37,6 +37,11 @@ function comecoDoLogin(): HydrationState | undefined {
     : undefined;
 }
 
+/** Resolves in a task of its own: the work after it no longer lengthens the current one. */
+function proximaTarefa(): Promise<void> {
+  return new Promise((fim) => setTimeout(fim, 0));
+}
+
 /**
  * /inicio arrives with the worker's home and the answers it was rendered from (decision 0192): the session
  * and the home's queries start with them, so neither the login guard nor the home's loader has anything to
@@ -45,7 +50,7 @@ function comecoDoLogin(): HydrationState | undefined {
 async function comecoDoInicio(): Promise<HydrationState | undefined> {
   // After the task that evaluated the modules: reading the answers and asking the page's code in a task of
   // their own keeps each of these tasks short.
-  await new Promise((fim) => setTimeout(fim, 0));
+  await proximaTarefa();
   // Only the home drawn for this tab's own token: not at the kiosk (whose token is not the cookie's), and not
   // when the cookie the page was drawn from is not the token kept here (another site's cookie, another tab).
   const token = lerToken();
@@ -63,7 +68,7 @@ async function comecoDoInicio(): Promise<HydrationState | undefined> {
   );
   // While the page's code downloads, the call box's date formatter is built in a task of its own, out of the
   // hydration's (common/texto.ts, `prepararFormatadorDeData`).
-  await new Promise((fim) => setTimeout(fim, 0));
+  await proximaTarefa();
   prepararFormatadorDeData();
   await paginas;
   return { loaderData: { [ID_ROTA_PROTEGIDA]: null, [ID_ROTA_INICIO]: null } };

@@ -14,7 +14,9 @@ import { bytesBr, ORCAMENTO_JS_LOGIN_BYTES } from './orcamento-js.ts';
  * real server (demo data, production settings) on 127.0.0.1, with Debian's Chromium. Three runs of each;
  * the figures of every run go into docs/benchmarks.md between the bench:web markers (BENCH_DOCS=0 leaves
  * it alone). Options: BENCH_WEB_RUNS (3), BENCH_WEB_PORT (a free port), CHROMIUM_PATH; BENCH_WEB_RELATORIOS,
- * a folder that receives each run's whole Lighthouse report (JSON: long tasks, the main thread's work).
+ * a folder that receives each run's whole Lighthouse report and the trace it measured (JSON: long tasks, the main
+ * thread's work);
+ * BENCH_WEB_PAGINAS, the pages to measure ('/login,/inicio'; with only one, docs/benchmarks.md is left alone).
  *
  * "JS (br)" is what the page's scripts weigh compressed with brotli (the .br files the server sends to a
  * phone over HTTPS); Chromium does not ask for brotli over plain http://127.0.0.1, so Lighthouse's own
@@ -23,6 +25,8 @@ import { bytesBr, ORCAMENTO_JS_LOGIN_BYTES } from './orcamento-js.ts';
 
 const RAIZ = path.resolve(import.meta.dirname, '..');
 const RODADAS = Number(process.env.BENCH_WEB_RUNS ?? 3);
+const PAGINAS = (process.env.BENCH_WEB_PAGINAS ?? '/login,/inicio').split(',').map((p) => p.trim());
+const TODAS_AS_PAGINAS = PAGINAS.includes('/login') && PAGINAS.includes('/inicio');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ALVOS = {
   desempenho: 0.95,
@@ -146,6 +150,13 @@ async function medir(
   if (relatorios) {
     mkdirSync(relatorios, { recursive: true });
     writeFileSync(path.join(relatorios, `${pagina.replace(/\W/g, '')}-${rodada}.json`), JSON.stringify(lhr));
+    // The trace Lighthouse measured (its tasks unthrottled; the simulation multiplies them by 4).
+    const traco = (resultado.artifacts as { Trace?: unknown } | undefined)?.Trace;
+    if (traco)
+      writeFileSync(
+        path.join(relatorios, `${pagina.replace(/\W/g, '')}-${rodada}.trace.json`),
+        JSON.stringify(traco),
+      );
   }
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
   const final = lhr.finalDisplayedUrl;
@@ -290,12 +301,12 @@ try {
   await esperarServidor(`${origem}/api/config`);
   chrome = await launch({ chromePath: CHROMIUM, chromeFlags: FLAGS_CHROMIUM });
   const medidas: Medida[] = [];
-  for (let i = 1; i <= RODADAS; i++) {
+  for (let i = 1; i <= (PAGINAS.includes('/login') ? RODADAS : 0); i++) {
     console.log(`/login, rodada ${i}…`);
     medidas.push(await medir('/login', `${origem}/login`, chrome.port, webDir, i, false));
   }
   await entrarComo(chrome.port, origem, '100001');
-  for (let i = 1; i <= RODADAS; i++) {
+  for (let i = 1; i <= (PAGINAS.includes('/inicio') ? RODADAS : 0); i++) {
     console.log(`/inicio, rodada ${i}…`);
     await limparCaches(chrome.port, origem);
     medidas.push(await medir('/inicio', `${origem}/inicio`, chrome.port, webDir, i, true));
@@ -320,7 +331,7 @@ try {
     ...tabela(medidas),
   ].join('\n');
   console.log(`\n${texto}\n`);
-  if (process.env.BENCH_DOCS !== '0') gravarDocs(texto);
+  if (process.env.BENCH_DOCS !== '0' && TODAS_AS_PAGINAS) gravarDocs(texto);
 } finally {
   limpar();
 }

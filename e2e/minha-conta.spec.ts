@@ -103,6 +103,16 @@ test('últimas escalações: carregando, ano e mês, colunas estreitas, modal co
   await conferirTela(page, 'minha-conta-ultimas-escalacoes-modal', { soTela: true });
   await modal.getByRole('button', { name: 'Fechar' }).click();
   await expect(modal).toBeHidden();
+  // The platform's dialog (decision 0193): focus comes back to the button that opened it, inside it while
+  // open, and Esc closes it.
+  const detalhes = primeira.getByRole('button', { name: /Detalhes do trabalho/ });
+  await expect(detalhes).toBeFocused();
+  await detalhes.press('Enter');
+  await expect(modal).toBeVisible();
+  expect(await modal.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(modal).toBeHidden();
+  await expect(detalhes).toBeFocused();
 });
 
 test('configurações e as páginas Em breve', async ({ page }) => {

@@ -26,9 +26,15 @@ export const enderecosEscalaAberta: Enderecos<typeof apiEscalaAberta, 'escalaAbe
   escalaAberta: { metodo: 'GET', caminho: '/api/escalaAberta', acesso: 'publico' },
 };
 
-export const enderecosAvulso: Enderecos<typeof apiAvulso, 'habilitacoes' | 'ultimosTrabalhos'> = {
+/** With the service messages, whose dialog opens over the home as it loads (web/components/layout/fila-mensagens.tsx). */
+export const enderecosAvulso: Enderecos<
+  typeof apiAvulso,
+  'habilitacoes' | 'ultimosTrabalhos' | 'mensagens' | 'marcarMensagemLida'
+> = {
   habilitacoes: { metodo: 'GET', caminho: '/api/avulso/habilitacoes', acesso: 'sessao' },
   ultimosTrabalhos: { metodo: 'GET', caminho: '/api/avulso/ultimosTrabalhos', acesso: 'sessao' },
+  mensagens: { metodo: 'GET', caminho: '/api/avulso/mensagens', acesso: 'sessao' },
+  marcarMensagemLida: { metodo: 'POST', caminho: '/api/avulso/mensagens/:codigo/lida', acesso: 'sessao' },
 };
 
 export const enderecosEleicoes: Enderecos<typeof apiEleicoes, 'pendente'> = {

@@ -2,9 +2,9 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Megaphone } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import type { MensagemServico } from '#common/api/avulso.ts';
-import { apiAvulso } from '#common/api/avulso.ts';
 import { ATRASO_FILA_MENSAGENS_MS } from '#common/dominio.ts';
 import { chamar } from '../../lib/api-client.ts';
+import { enderecosAvulso } from '../../lib/enderecos-api.ts';
 import { useDadosLogin } from '../../lib/sessao.ts';
 import { Modal } from '../ui/modal.tsx';
 
@@ -18,12 +18,12 @@ export function FilaMensagens() {
   const avulso = useDadosLogin();
   const { data } = useQuery({
     queryKey: [...CHAVE_MENSAGENS, avulso?.codAvulso],
-    queryFn: () => chamar(apiAvulso.mensagens),
+    queryFn: () => chamar(enderecosAvulso.mensagens),
     enabled: avulso !== null,
     staleTime: Number.POSITIVE_INFINITY,
   });
   const marcarLida = useMutation({
-    mutationFn: (codigo: number) => chamar(apiAvulso.marcarMensagemLida, { params: { codigo } }),
+    mutationFn: (codigo: number) => chamar(enderecosAvulso.marcarMensagemLida, { params: { codigo } }),
   });
   const [fechadas, setFechadas] = useState<ReadonlySet<number>>(new Set());
   const [pausa, setPausa] = useState(false);

@@ -1,12 +1,22 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
+import {
+  cloneElement,
+  createContext,
+  type MouseEvent,
+  type ReactElement,
+  type ReactNode,
+  useContext,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 
 interface ModalProps {
   aberto: boolean;
   aoMudar: (aberto: boolean) => void;
   titulo: ReactNode;
   children: ReactNode;
-  /** Buttons at the bottom; Dialog.Close works inside. */
+  /** Buttons at the bottom; FecharModal works inside. */
   acoes?: ReactNode;
   /** Hidden description for screen readers when the body is not a plain text. */
   descricao?: string;
@@ -38,30 +48,102 @@ function CorpoModal({ children }: { children: ReactNode }) {
   );
 }
 
+/** Closes the dialog it is in (FecharModal). */
+const FecharDialogo = createContext<() => void>(() => undefined);
+
 /**
- * The accessible dialog of the app (Radix Dialog): focus trap, Esc, click outside. On a short screen only
- * the body scrolls, so the actions (Fechar, Baixar PDF) always show.
+ * The accessible dialog of the app: the platform's own `<dialog>` opened with `showModal()`
+ * (docs/decisions/0193-inicio-sem-tarefas-longas.md): the page behind it inert, focus inside it and back on
+ * the control that opened it when it closes, Esc closes it, and so does a tap outside it. On a short screen only the body scrolls, so
+ * the actions (Fechar, Baixar PDF) always show. Rendered only while open.
  */
 export function Modal({ aberto, aoMudar, titulo, children, acoes, descricao, className }: ModalProps) {
+  if (!aberto) return null;
   return (
-    <Dialog.Root open={aberto} onOpenChange={aoMudar}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="modal-fundo" />
-        <Dialog.Content
-          className={className ? `modal ${className}` : 'modal'}
-          aria-describedby={descricao ? undefined : undefined}
-        >
-          <Dialog.Title className="modal-titulo">{titulo}</Dialog.Title>
+    <DialogoAberto
+      aoFechar={() => aoMudar(false)}
+      titulo={titulo}
+      acoes={acoes}
+      descricao={descricao}
+      className={className}
+    >
+      {children}
+    </DialogoAberto>
+  );
+}
+
+function DialogoAberto({
+  aoFechar,
+  titulo,
+  children,
+  acoes,
+  descricao,
+  className,
+}: Omit<ModalProps, 'aberto' | 'aoMudar'> & { aoFechar: () => void }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const idTitulo = useId();
+  const idDescricao = useId();
+  // The latest handler, for the dialog's own events (Esc, a tap outside) without reopening it.
+  const fechar = useRef(aoFechar);
+  fechar.current = aoFechar;
+  // Whether the app closed it (unmounted), so the 'close' event of its own close() asks nothing.
+  const fechadoPeloApp = useRef(false);
+
+  useLayoutEffect(() => {
+    const dialogo = ref.current;
+    if (!dialogo) return;
+    fechadoPeloApp.current = false;
+    dialogo.showModal();
+    return () => {
+      // Closed before it leaves the page, so the browser gives focus back to what opened it.
+      fechadoPeloApp.current = true;
+      if (dialogo.open) dialogo.close();
+    };
+  }, []);
+
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the click is a tap outside; Esc is the keyboard's (onClose)
+    <dialog
+      ref={ref}
+      className={className ? `modal ${className}` : 'modal'}
+      aria-labelledby={idTitulo}
+      aria-describedby={descricao ? idDescricao : undefined}
+      // Esc (and the phone's back gesture, where the browser treats it as a close request) closes it.
+      onClose={() => {
+        if (!fechadoPeloApp.current) fechar.current();
+      }}
+      // The box fills the dialog, so a click on the dialog itself is a click on its backdrop; the keyboard's
+      // way out is Esc, the dialog's own.
+      onClick={(e: MouseEvent<HTMLDialogElement>) => {
+        if (e.target === e.currentTarget) fechar.current();
+      }}
+    >
+      <FecharDialogo.Provider value={() => fechar.current()}>
+        <div className="modal-caixa">
+          <h2 id={idTitulo} className="modal-titulo">
+            {titulo}
+          </h2>
           {descricao ? (
-            <Dialog.Description className="visualmente-oculto">{descricao}</Dialog.Description>
+            <p id={idDescricao} className="visualmente-oculto">
+              {descricao}
+            </p>
           ) : null}
           {/* The body scrolls; title and actions stay on screen (docs/decisions/0120-telas-conferidas.md). */}
           <CorpoModal>{children}</CorpoModal>
           {acoes ? <div className="modal-acoes">{acoes}</div> : null}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+        </div>
+      </FecharDialogo.Provider>
+    </dialog>
   );
 }
 
-export const FecharModal = Dialog.Close;
+/** Its one child (a button) closes the dialog it is in, after doing what it does itself. */
+export function FecharModal({ children }: { children: ReactElement<{ onClick?: (e: MouseEvent) => void }> }) {
+  const fechar = useContext(FecharDialogo);
+  return cloneElement(children, {
+    onClick: (e: MouseEvent) => {
+      children.props.onClick?.(e);
+      fechar();
+    },
+  });
+}

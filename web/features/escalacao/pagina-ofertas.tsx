@@ -161,7 +161,7 @@ export function PaginaOfertas() {
           }}
           titulo="Erro"
           acoes={
-            <FecharModal asChild>
+            <FecharModal>
               <button type="button" className="botao">
                 OK
               </button>

@@ -129,7 +129,7 @@ export function ModalDetalhes<T>({
   pdf?: (escolhido: T) => PdfDocumento;
 }) {
   const fechar = (classe: string) => (
-    <FecharModal asChild>
+    <FecharModal>
       <button type="button" className={classe}>
         Fechar
       </button>

@@ -250,6 +250,18 @@ export default defineConfig({
         if (aviso.code === 'MODULE_LEVEL_DIRECTIVE' && aviso.message.includes('use client')) return;
         padrao(aviso);
       },
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // The text rules' libraries (common/texto.ts: CPF mask, calendar day), which the later pages share:
+              // one chunk, so /login loads one file for them, not one per library (docs/decisions/0193).
+              name: 'texto',
+              test: /node_modules[\\/](@brazilian-utils[\\/]|date-fns[\\/](lightFormat|toDate|isValid|isDate|constructFrom|constants|_lib[\\/](addLeadingZeros|format[\\/]lightFormatters))\.js)/,
+            },
+          ],
+        },
+      },
     },
   },
   server: { proxy: { '/api': 'http://localhost:8080' } },

@@ -102,6 +102,28 @@ describe('datas em pt-BR', () => {
     expect(formatarDataIso('2028-02-29')).toBe('29/02/2028');
   });
 
+  it('o dia não muda com o fuso do aparelho, nem no dia em que a meia-noite não existiu (horário de verão)', () => {
+    const antes = process.env.TZ;
+    try {
+      for (const fuso of [
+        'America/Sao_Paulo',
+        'America/Noronha',
+        'Pacific/Kiritimati',
+        'Pacific/Pago_Pago',
+        'UTC',
+      ]) {
+        process.env.TZ = fuso;
+        // 2018-11-04 00:00 did not exist in São Paulo (the clocks went from 23:59:59 to 01:00).
+        expect(formatarDataIso('2018-11-04'), fuso).toBe('04/11/2018');
+        expect(formatarDataIso('2026-01-01'), fuso).toBe('01/01/2026');
+        expect(formatarDataIso('2026-12-31'), fuso).toBe('31/12/2026');
+      }
+    } finally {
+      if (antes === undefined) delete process.env.TZ;
+      else process.env.TZ = antes;
+    }
+  });
+
   it('uma data fora de yyyy-MM-dd é recusada, como date-fns fazia', () => {
     expect(() => formatarDataIso('2026-11-21T10:00')).toThrow(RangeError);
     expect(() => formatarDataIso('2026-02-30')).toThrow(RangeError);

@@ -1,8 +1,9 @@
 import { formatCpf } from '@brazilian-utils/brazilian-utils';
+import { lightFormat } from 'date-fns/lightFormat';
 
 /**
- * Text rules of names, codes, ISO dates and shifts with no date library behind them (common/formato.ts re-exports
- * them): the login page's frame and the home use them without loading date-fns (docs/decisions/0133, 0124).
+ * Text rules of names, codes, ISO dates and shifts (common/formato.ts re-exports them): the login page's frame
+ * and the home use them without date-fns' locales nor the platform's Intl (docs/decisions/0133, 0124, 0193).
  */
 
 const PARTICULAS = new Set(['da', 'das', 'de', 'do', 'dos', 'e']);
@@ -39,38 +40,23 @@ export function formatarCpf(cpf: string): string {
 }
 
 /**
- * The calendar day as written in Brazil, by the platform's Intl (no date library on the first paint). Built on
- * first use, not when the module loads: built at the top level it cost about 40 ms of the phone's CPU in
- * /login's first task (docs/decisions/0191-primeira-pintura-sem-espera.md).
+ * 'yyyy-MM-dd' → 'dd/MM/yyyy', the calendar day as written in Brazil, by date-fns' `lightFormat` (its
+ * locale-free formatter: digits and separators only). Not the platform's Intl: the first `Intl` object a page
+ * builds loads the engine's locale data, 12-18 ms of main thread on this machine (≈ 60 ms on Lighthouse's
+ * phone) in whichever task asks first, which on /inicio was the startup's (docs/decisions/0193).
  */
-let diaPtBr: Intl.DateTimeFormat | undefined;
-
-/**
- * Builds the formatter `formatarDataIso` uses, if not built yet. The first pt-BR `Intl.DateTimeFormat` costs a
- * phone ≈ 67 ms of main thread (4× CPU); /inicio drawn by the server builds it in a task of its own before
- * hydrating, so the hydration's task does not carry it (web/main.tsx, docs/decisions/0192-inicio-no-html.md).
- */
-export function prepararFormatadorDeData(): Intl.DateTimeFormat {
-  diaPtBr ??= new Intl.DateTimeFormat('pt-BR', {
-    timeZone: 'UTC',
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-  });
-  return diaPtBr;
-}
-
-/** 'yyyy-MM-dd' → 'dd/MM/yyyy'; a calendar date, so read and written in UTC (no time zone can move its day). */
 export function formatarDataIso(iso: string): string {
-  const data = new Date(`${iso}T00:00:00Z`);
+  const [ano, mes, dia] = iso.split('-').map(Number);
+  // The day at local midnight: lightFormat writes the device's calendar day, so no time zone can move it.
+  const data = new Date(ano ?? Number.NaN, (mes ?? Number.NaN) - 1, dia ?? Number.NaN);
   // The engine rolls 2026-02-30 over to March: a day that does not exist is refused, as date-fns' parse did.
   if (
     !/^\d{4}-\d{2}-\d{2}$/.test(iso) ||
     Number.isNaN(data.getTime()) ||
-    data.toISOString().slice(0, 10) !== iso
+    lightFormat(data, 'yyyy-MM-dd') !== iso
   )
     throw new RangeError(`data inválida: ${iso}`);
-  return prepararFormatadorDeData().format(data);
+  return lightFormat(data, 'dd/MM/yyyy');
 }
 
 /** Shift hours: 7, 13 → '07-13' */

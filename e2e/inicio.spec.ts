@@ -116,11 +116,17 @@ test('as mensagens de serviço aparecem uma de cada vez e não voltam', async ({
   const dialogo = page.getByRole('dialog');
   await expect(dialogo).toContainText('Primeiro aviso de teste');
   await expect(dialogo).toContainText('Corpo do primeiro aviso.');
-  await dialogo.getByRole('button', { name: 'Fechar' }).click();
+  // While it is open the page behind does not scroll, and Esc closes it, as 'Fechar' does (decision 0193).
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe('hidden');
+  await page.keyboard.press('Escape');
   await expect(dialogo).toHaveCount(0);
   await expect(page.getByRole('dialog')).toContainText('Segundo aviso de teste');
-  await page.getByRole('dialog').getByRole('button', { name: 'Fechar' }).click();
+  // A tap outside it (on the backdrop) closes it too; a tap inside does not.
+  await page.getByRole('dialog').getByText('Corpo do segundo aviso.').click();
+  await expect(page.getByRole('dialog')).toContainText('Segundo aviso de teste');
+  await page.mouse.click(4, 4);
   await expect(page.getByRole('dialog')).toHaveCount(0);
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).not.toBe('hidden');
 
   // After the reload the queue comes back empty from the server, so no dialog can open (no fixed wait).
   const fila = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/avulso/mensagens');
@@ -290,6 +296,43 @@ test.describe('/inicio com a home no HTML (decisão 0192)', () => {
     const removidos = await removidosDaRaiz(page);
     expect(removidos.filter((r) => /^(div\.app|main\.|section\.|div\.pilha)/.test(r))).toEqual([]);
     expect(pedidas).toEqual([]);
+  });
+
+  test('a home desenhada hidrata em partes, uma por tarefa, e depois cada parte responde (decisão 0193)', async ({
+    page,
+  }) => {
+    await entrar(page, '100001');
+    await vigiarRemocoesNaRaiz(page);
+    const documentos: string[] = [];
+    page.on('request', (p) => {
+      if (p.resourceType() === 'document') documentos.push(new URL(p.url()).pathname);
+    });
+    await page.goto('/inicio');
+    // The user-timing marks web/lib/hidratacao-em-partes.tsx leaves: the frame first, then each part put
+    // aside (top bar, call box, current job, cards, notice, footer), one after the other.
+    await expect
+      .poll(() => page.evaluate(() => performance.getEntriesByName('portal-tpa:hidratacao-concluida').length))
+      .toBe(1);
+    const marcas = await page.evaluate(() =>
+      performance.getEntriesByName('portal-tpa:parte-hidratada').map((m) => m.startTime),
+    );
+    expect(marcas).toHaveLength(6);
+    expect([...marcas].sort((a, b) => a - b)).toEqual(marcas);
+    expect(new Set(marcas).size).toBe(6);
+    await fecharMensagens(page);
+    const removidos = await removidosDaRaiz(page);
+    expect(
+      removidos.filter((r) => /^(div\.app|main\.|section\.|div\.pilha|header\.|footer\.)/.test(r)),
+    ).toEqual([]);
+    // Every part is the app's now: the top bar's and the cards' links navigate without loading a page.
+    documentos.length = 0;
+    await page.getByRole('link', { name: /Minha conta:/ }).click();
+    await expect(page).toHaveURL(/\/minha-conta$/);
+    await page.goBack();
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('José');
+    await page.getByRole('link', { name: 'Escalar-se' }).click();
+    await expect(page).toHaveURL(/\/escalacao$/);
+    expect(documentos).toEqual([]);
   });
 
   test('uma página desenhada para outro cookie não vira a sessão desta aba: o cliente desenha a sua', async ({

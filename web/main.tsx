@@ -4,12 +4,12 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, type HydrationState, matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { ID_DADOS_INICIO } from '#common/inicio-no-html.ts';
-import { prepararFormatadorDeData } from '#common/texto.ts';
 import { ID_ROTA_INICIO } from './features/inicio/rotas.tsx';
 import { ativarOffline } from './features/sessao/offline.ts';
 import { ID_ROTA_LOGIN } from './features/sessao/rotas.tsx';
 import { caminhos } from './lib/caminhos.ts';
 import { queryClient } from './lib/consultas.ts';
+import { hidratarEmPartes } from './lib/hidratacao-em-partes.tsx';
 import { dadosDoInicioNoHtml, preencherConsultasDoInicio } from './lib/inicio-no-html.ts';
 import { sessao } from './lib/sessao.ts';
 import { cookiesDoInicio, definirToken, ehQuiosque, espelharTokenNoCookie, lerToken } from './lib/token.ts';
@@ -58,18 +58,22 @@ async function comecoDoInicio(): Promise<HydrationState | undefined> {
     token !== undefined && !ehQuiosque() && cookiesDaPagina.length === 1 && cookiesDaPagina[0] === token;
   const dados = deste ? dadosDoInicioNoHtml() : null;
   if (!dados) return undefined;
-  sessao.definir(dados.sessao);
-  if (dados.token) definirToken(dados.token);
-  preencherConsultasDoInicio(queryClient, dados);
+  // The page's code is asked first, so it downloads while the answers are set, each step in a task of its
+  // own: on a phone each of these is tens of milliseconds the first time (docs/decisions/0193).
+  const rotasDaPagina = matchRoutes(rotas, location) ?? [];
+  await proximaTarefa();
   const paginas = Promise.all(
-    (matchRoutes(rotas, location) ?? []).map(async ({ route }) => {
+    rotasDaPagina.map(async ({ route }) => {
       if (typeof route.lazy === 'function') Object.assign(route, await route.lazy(), { lazy: undefined });
     }),
   );
-  // While the page's code downloads, the call box's date formatter is built in a task of its own, out of the
-  // hydration's (common/texto.ts, `prepararFormatadorDeData`).
+  // Awaited below; a failure there (the code did not come) makes the client render from nothing.
+  paginas.catch(() => undefined);
   await proximaTarefa();
-  prepararFormatadorDeData();
+  sessao.definir(dados.sessao);
+  if (dados.token) definirToken(dados.token);
+  await proximaTarefa();
+  preencherConsultasDoInicio(queryClient, dados);
   await paginas;
   return { loaderData: { [ID_ROTA_PROTEGIDA]: null, [ID_ROTA_INICIO]: null } };
 }
@@ -94,7 +98,9 @@ function iniciar(hidratacao: HydrationState | undefined) {
   // loaders' requests are already on the way): two shorter tasks block a phone less than one long one.
   setTimeout(() => {
     if (!raiz) return;
-    if (hidratacao) hydrateRoot(raiz, app);
+    // /inicio's drawn home hydrates in parts, one per task (web/lib/hidratacao-em-partes.tsx).
+    if (hidratacao && caminho === caminhos.inicio) hidratarEmPartes(() => hydrateRoot(raiz, app));
+    else if (hidratacao) hydrateRoot(raiz, app);
     else createRoot(raiz).render(app);
   }, 0);
 }

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { DIAS_SUSPENSAO_EPI, PAPEL_ESCALADOR } from '#common/dominio.ts';
 import { nomeProprio } from '#common/texto.ts';
 import { caminhos } from '../../lib/caminhos.ts';
+import { ParteHidratadaDepois } from '../../lib/hidratacao-em-partes.tsx';
 import { useAvulso } from '../../lib/sessao.ts';
 import { ResultadoEscala } from '../resultado-escala.tsx';
 import { CaixaChamada } from './caixa-chamada.tsx';
@@ -49,7 +50,9 @@ export function QuadroInicio({ children }: { children: ReactNode }) {
       <h1 className="inicio-saudacao">
         Olá, <strong>{primeiroNome}</strong>!
       </h1>
-      <CaixaChamada />
+      <ParteHidratadaDepois>
+        <CaixaChamada />
+      </ParteHidratadaDepois>
       <ResultadoEscala />
       <TrabalhoCorrente />
       {avulso.papeis.includes(PAPEL_ESCALADOR) ? (
@@ -67,25 +70,34 @@ export function QuadroInicio({ children }: { children: ReactNode }) {
 
       {children}
 
-      <section className="atencao" aria-labelledby="titulo-atencao">
-        <h2 id="titulo-atencao" className="atencao-titulo">
-          <ShieldAlert aria-hidden />
-          Atenção!
-        </h2>
-        <ol className="atencao-lista">
-          <li>
-            O Informe de Rendimentos anual, para a declaração do Imposto de Renda, e as Fichas Financeiras
-            mensais estão disponíveis no menu <strong>Minha conta</strong>, em{' '}
-            <Link to={caminhos.financeiro}>Financeiro</Link>.
-          </li>
-          <li>
-            É obrigatório o uso de EPI (equipamentos de proteção individual), fardamento e máscara nas áreas
-            do porto. O trabalhador que não cumprir esta determinação poderá ser suspenso por{' '}
-            {DIAS_SUSPENSAO_EPI} dias.
-          </li>
-          <li>As refeições devem ser feitas em local adequado, utilizando mesa e cadeira.</li>
-        </ol>
-      </section>
+      <ParteHidratadaDepois>
+        <Atencao />
+      </ParteHidratadaDepois>
     </div>
+  );
+}
+
+/** The 'Atenção!' notice at the foot of the home. */
+function Atencao() {
+  return (
+    <section className="atencao" aria-labelledby="titulo-atencao">
+      <h2 id="titulo-atencao" className="atencao-titulo">
+        <ShieldAlert aria-hidden />
+        Atenção!
+      </h2>
+      <ol className="atencao-lista">
+        <li>
+          O Informe de Rendimentos anual, para a declaração do Imposto de Renda, e as Fichas Financeiras
+          mensais estão disponíveis no menu <strong>Minha conta</strong>, em{' '}
+          <Link to={caminhos.financeiro}>Financeiro</Link>.
+        </li>
+        <li>
+          É obrigatório o uso de EPI (equipamentos de proteção individual), fardamento e máscara nas áreas do
+          porto. O trabalhador que não cumprir esta determinação poderá ser suspenso por {DIAS_SUSPENSAO_EPI}{' '}
+          dias.
+        </li>
+        <li>As refeições devem ser feitas em local adequado, utilizando mesa e cadeira.</li>
+      </ol>
+    </section>
   );
 }

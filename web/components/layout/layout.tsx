@@ -3,6 +3,7 @@ import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-route
 import { quandoSessaoExpirar } from '../../lib/api-client.ts';
 import { caminhos } from '../../lib/caminhos.ts';
 import { encerrarSessao, limparSessaoLocal } from '../../lib/encerrar.ts';
+import { ParteHidratadaDepois, useHidratacaoConcluida } from '../../lib/hidratacao-em-partes.tsx';
 import { useDadosLogin } from '../../lib/sessao.ts';
 import { ehQuiosque } from '../../lib/token.ts';
 import { AvisoSemConexao } from './aviso-sem-conexao.tsx';
@@ -25,6 +26,8 @@ export function Layout() {
   const navigate = useNavigate();
   const avulso = useDadosLogin();
   const [saindo, setSaindo] = useState(false);
+  // The messages' dialog (its code and its question) after /inicio's parts have hydrated (decision 0193).
+  const hidratada = useHidratacaoConcluida();
 
   useEffect(() => {
     document.body.id = CAMINHOS_COM_ID_INICIO.includes(pathname.replace(/\/+$/, '')) ? 'inicio' : '';
@@ -87,13 +90,17 @@ export function Layout() {
       <a href="#conteudo" className="pular-para-conteudo">
         Pular para o conteúdo
       </a>
-      <BarraSuperior aoSair={sair} saindo={saindo} />
+      <ParteHidratadaDepois>
+        <BarraSuperior aoSair={sair} saindo={saindo} />
+      </ParteHidratadaDepois>
       <main id="conteudo" className="conteudo" tabIndex={-1}>
         <AvisoSemConexao />
         <Outlet />
       </main>
-      <Rodape />
-      {logado ? (
+      <ParteHidratadaDepois>
+        <Rodape />
+      </ParteHidratadaDepois>
+      {logado && hidratada ? (
         <Suspense fallback={null}>
           <FilaMensagens />
         </Suspense>

@@ -1,6 +1,7 @@
 import { ClipboardList, MessagesSquare, UserRound } from 'lucide-react';
 import { CartaoAcao, QuadroInicio } from '../../components/inicio/quadro-inicio.tsx';
 import { caminhos } from '../../lib/caminhos.ts';
+import { ParteHidratadaDepois } from '../../lib/hidratacao-em-partes.tsx';
 
 /**
  * /inicio (docs/produto/escalacao.md §2): the home's frame with its three cards. While an election is
@@ -9,30 +10,32 @@ import { caminhos } from '../../lib/caminhos.ts';
 export function PaginaInicio() {
   return (
     <QuadroInicio>
-      <div className="cartoes-acao">
-        <CartaoAcao
-          para={caminhos.minhaConta}
-          icone={<UserRound />}
-          titulo="Minha conta"
-          texto="Acesse seus dados, históricos e habilitações."
-          botao="Minha conta"
-        />
-        <CartaoAcao
-          para={caminhos.escalacao}
-          icone={<ClipboardList />}
-          titulo="Escalação"
-          texto="Escalação eletrônica do Trabalhador Portuário Avulso, em sistema de rodízio."
-          botao="Escalar-se"
-          destaque
-        />
-        <CartaoAcao
-          para={caminhos.faleComOgmo}
-          icone={<MessagesSquare />}
-          titulo="Fale com o OGMO"
-          texto="Dúvidas, sugestões e solicitações ao OGMO."
-          botao="Fale com o OGMO"
-        />
-      </div>
+      <ParteHidratadaDepois>
+        <div className="cartoes-acao">
+          <CartaoAcao
+            para={caminhos.minhaConta}
+            icone={<UserRound />}
+            titulo="Minha conta"
+            texto="Acesse seus dados, históricos e habilitações."
+            botao="Minha conta"
+          />
+          <CartaoAcao
+            para={caminhos.escalacao}
+            icone={<ClipboardList />}
+            titulo="Escalação"
+            texto="Escalação eletrônica do Trabalhador Portuário Avulso, em sistema de rodízio."
+            botao="Escalar-se"
+            destaque
+          />
+          <CartaoAcao
+            para={caminhos.faleComOgmo}
+            icone={<MessagesSquare />}
+            titulo="Fale com o OGMO"
+            texto="Dúvidas, sugestões e solicitações ao OGMO."
+            botao="Fale com o OGMO"
+          />
+        </div>
+      </ParteHidratadaDepois>
     </QuadroInicio>
   );
 }

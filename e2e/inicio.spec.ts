@@ -309,16 +309,17 @@ test.describe('/inicio com a home no HTML (decisão 0192)', () => {
     });
     await page.goto('/inicio');
     // The user-timing marks web/lib/hidratacao-em-partes.tsx leaves: the frame first, then each part put
-    // aside (top bar, call box, current job, cards, notice, footer), one after the other.
+    // aside (top bar, page, footer, then the page's call box, current job, cards and notice), one after the
+    // other.
     await expect
       .poll(() => page.evaluate(() => performance.getEntriesByName('portal-tpa:hidratacao-concluida').length))
       .toBe(1);
     const marcas = await page.evaluate(() =>
       performance.getEntriesByName('portal-tpa:parte-hidratada').map((m) => m.startTime),
     );
-    expect(marcas).toHaveLength(6);
+    expect(marcas).toHaveLength(7);
     expect([...marcas].sort((a, b) => a - b)).toEqual(marcas);
-    expect(new Set(marcas).size).toBe(6);
+    expect(new Set(marcas).size).toBe(7);
     await fecharMensagens(page);
     const removidos = await removidosDaRaiz(page);
     expect(

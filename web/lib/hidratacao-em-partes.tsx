@@ -1,44 +1,44 @@
-import { type ReactElement, Suspense, useSyncExternalStore } from 'react';
+import { type ReactElement, Suspense, useRef, useSyncExternalStore } from 'react';
 
 /**
- * /inicio's hydration in parts (docs/decisions/0193-inicio-sem-tarefas-longas.md). The page arrives drawn by the
- * server (decision 0192) and the client takes over its nodes in one go: on a phone that was one task of
+ * /inicio's hydration in parts (docs/decisions/0193-inicio-sem-tarefas-longas.md). The page arrives drawn by
+ * the server (decision 0192) and the client takes over its nodes in one go: on a phone that was one task of
  * ≈ 200 ms, the last long task of the page's start. Preact keeps the server's nodes of a component that
  * suspends while hydrating and hydrates them when it resumes (preact/compat's Suspense); so each part below
- * suspends during the first hydration and resumes in a task of its own, one part per task.
+ * suspends the first time it renders while the parts are being hydrated, and resumes in a task of its own,
+ * one part per task, in the order they were met. Parts nest: the parts inside a part are met when it resumes,
+ * and wait for their own tasks.
  *
  * Each part leaves the user-timing mark 'portal-tpa:parte-hidratada' and the end 'portal-tpa:hidratacao-concluida'
  * (the browser tests count them; a profile shows them).
  *
  * A part wraps exactly one element: a part that suspends while hydrating keeps the first element it meets,
- * so a part that could render nothing, or two elements, would take its neighbour's.
+ * so a part that could render nothing, or two elements, would take its neighbour's. A part that mounts anew
+ * while the parts are hydrating (the data changed under it) shows one task later; once shown, a part never
+ * suspends again.
  */
 
-/** The releases of the parts the running hydration put aside, in order; null when none is running. */
+/** The releases of the parts put aside, in order; null when no hydration in parts is running. */
 let aLiberar: (() => void)[] | null = null;
 
-/** Whether parts are still waiting for their task, and who wants to know when they are done. */
-let emAndamento = false;
+/** The parts released, by their children (the element a resumed part renders again). */
+const liberadas = new WeakSet<object>();
+
+/** Who wants to know when the parts are done. */
 const aoConcluir = new Set<() => void>();
 
 /**
  * Runs `hidratar` (a hydration that completes within the call, as Preact's does) with the parts put aside,
- * then lets them hydrate one per task, in the page's order.
+ * then lets them hydrate one per task, in the page's order, until none waits.
  */
 export function hidratarEmPartes(hidratar: () => void): void {
   const liberacoes: (() => void)[] = [];
   aLiberar = liberacoes;
-  emAndamento = true;
-  try {
-    hidratar();
-  } finally {
-    aLiberar = null;
-  }
   const proxima = () => {
     const liberar = liberacoes.shift();
     if (!liberar) {
+      aLiberar = null;
       performance.mark('portal-tpa:hidratacao-concluida');
-      emAndamento = false;
       for (const avisar of aoConcluir) avisar();
       return;
     }
@@ -47,13 +47,17 @@ export function hidratarEmPartes(hidratar: () => void): void {
     performance.mark('portal-tpa:parte-hidratada');
     setTimeout(proxima, 0);
   };
-  setTimeout(proxima, 0);
+  try {
+    hidratar();
+  } finally {
+    setTimeout(proxima, 0);
+  }
 }
 
 /**
  * False while /inicio's parts are still hydrating, then true (in the browser, always true anywhere else; on the
- * server, false): what the page adds after its first paint (the service messages' dialog) waits for it, out
- * of the parts' tasks.
+ * server, false): what the page adds after its first paint (the service messages' dialog, the live call)
+ * waits for it, out of the parts' tasks.
  */
 export function useHidratacaoConcluida(): boolean {
   return useSyncExternalStore(
@@ -61,15 +65,24 @@ export function useHidratacaoConcluida(): boolean {
       aoConcluir.add(avisar);
       return () => aoConcluir.delete(avisar);
     },
-    () => !emAndamento,
+    () => aLiberar === null,
     // The server draws the page without what waits for the hydration.
     () => false,
   );
 }
 
 function Espera({ children }: { children: ReactElement }): ReactElement {
+  // Kept once the part has rendered (a component that suspends before its first render keeps no hooks).
+  const mostrada = useRef(false);
   const liberacoes = aLiberar;
-  if (liberacoes) throw new Promise<void>((liberar) => liberacoes.push(liberar));
+  if (!mostrada.current && liberacoes && !liberadas.has(children))
+    throw new Promise<void>((liberar) =>
+      liberacoes.push(() => {
+        liberadas.add(children);
+        liberar();
+      }),
+    );
+  mostrada.current = true;
   return children;
 }
 

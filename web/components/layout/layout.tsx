@@ -45,9 +45,9 @@ export function Layout() {
   // Kiosk: nobody may find the previous worker's session open.
   const logado = avulso !== null;
   // The call as it happens, while someone is logged in (docs/decisions/0160); its code is imported then, not
-  // with the login page (docs/decisions/0135-preact-no-navegador.md).
+  // with the login page (docs/decisions/0135-preact-no-navegador.md), and after /inicio's parts (decision 0193).
   useEffect(() => {
-    if (!logado) return;
+    if (!logado || !hidratada) return;
     let fechar: (() => void) | undefined;
     let ativo = true;
     void import('../../lib/ao-vivo.ts').then(({ abrirFluxoAoVivo }) => {
@@ -57,7 +57,7 @@ export function Layout() {
       ativo = false;
       fechar?.();
     };
-  }, [logado]);
+  }, [logado, hidratada]);
   useEffect(() => {
     if (!logado || !ehQuiosque()) return;
     let relogio: number | undefined;
@@ -95,7 +95,10 @@ export function Layout() {
       </ParteHidratadaDepois>
       <main id="conteudo" className="conteudo" tabIndex={-1}>
         <AvisoSemConexao />
-        <Outlet />
+        {/* The page: on /inicio one element, as a part must be (its own parts inside wait for theirs). */}
+        <ParteHidratadaDepois>
+          <Outlet />
+        </ParteHidratadaDepois>
       </main>
       <ParteHidratadaDepois>
         <Rodape />

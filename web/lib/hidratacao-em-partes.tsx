@@ -86,8 +86,14 @@ function Espera({ children }: { children: ReactElement }): ReactElement {
   return children;
 }
 
+/** Rendering on the server (the drawn /inicio, the built /login): no document. */
+const NO_SERVIDOR = typeof document === 'undefined';
+
 /** A part of /inicio that hydrates in a task of its own; anywhere else (and on the server) just `children`. */
 export function ParteHidratadaDepois({ children }: { children: ReactElement }): ReactElement {
+  // The server writes the part's element alone: a Suspense there would write React's boundary comments around
+  // it, which the hydration then removes from the frame's flex boxes, a second layout of the whole page.
+  if (NO_SERVIDOR) return children;
   return (
     <Suspense fallback={null}>
       <Espera>{children}</Espera>

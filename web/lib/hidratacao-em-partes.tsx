@@ -21,6 +21,12 @@ import { type ReactElement, Suspense, useRef, useSyncExternalStore } from 'react
 /** The releases of the parts put aside, in order; null when no hydration in parts is running. */
 let aLiberar: (() => void)[] | null = null;
 
+/**
+ * Whether this page started with a hydration in parts: only then is a part more than its children (a
+ * Suspense costs /login's hydration, where nothing waits, its first use of compat's Suspense code).
+ */
+let comPartes = false;
+
 /** The parts released, by their children (the element a resumed part renders again). */
 const liberadas = new WeakSet<object>();
 
@@ -34,6 +40,7 @@ const aoConcluir = new Set<() => void>();
 export function hidratarEmPartes(hidratar: () => void): void {
   const liberacoes: (() => void)[] = [];
   aLiberar = liberacoes;
+  comPartes = true;
   const proxima = () => {
     const liberar = liberacoes.shift();
     if (!liberar) {
@@ -89,11 +96,14 @@ function Espera({ children }: { children: ReactElement }): ReactElement {
 /** Rendering on the server (the drawn /inicio, the built /login): no document. */
 const NO_SERVIDOR = typeof document === 'undefined';
 
-/** A part of /inicio that hydrates in a task of its own; anywhere else (and on the server) just `children`. */
+/**
+ * A part of /inicio that hydrates in a task of its own; on a page that did not start so, and on the server,
+ * just `children` (the choice is made once, before the first render, so a part keeps its shape).
+ */
 export function ParteHidratadaDepois({ children }: { children: ReactElement }): ReactElement {
   // The server writes the part's element alone: a Suspense there would write React's boundary comments around
   // it, which the hydration then removes from the frame's flex boxes, a second layout of the whole page.
-  if (NO_SERVIDOR) return children;
+  if (NO_SERVIDOR || !comPartes) return children;
   return (
     <Suspense fallback={null}>
       <Espera>{children}</Espera>

@@ -308,18 +308,18 @@ test.describe('/inicio com a home no HTML (decisão 0192)', () => {
       if (p.resourceType() === 'document') documentos.push(new URL(p.url()).pathname);
     });
     await page.goto('/inicio');
-    // The user-timing marks web/lib/hidratacao-em-partes.tsx leaves: the frame first, then each part put
-    // aside (top bar, page, footer, then the page's call box, current job, cards and notice), one after the
-    // other.
+    // The user-timing marks web/lib/hidratacao-em-partes.tsx leaves: the router first, then each part put
+    // aside (the layout; its top bar, page and footer; the page's call box, current job, cards and notice),
+    // one after the other.
     await expect
       .poll(() => page.evaluate(() => performance.getEntriesByName('portal-tpa:hidratacao-concluida').length))
       .toBe(1);
     const marcas = await page.evaluate(() =>
       performance.getEntriesByName('portal-tpa:parte-hidratada').map((m) => m.startTime),
     );
-    expect(marcas).toHaveLength(7);
+    expect(marcas).toHaveLength(8);
     expect([...marcas].sort((a, b) => a - b)).toEqual(marcas);
-    expect(new Set(marcas).size).toBe(7);
+    expect(new Set(marcas).size).toBe(8);
     await fecharMensagens(page);
     const removidos = await removidosDaRaiz(page);
     expect(

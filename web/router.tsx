@@ -9,6 +9,7 @@ import { rotasMinhaConta } from './features/minha-conta/rotas.tsx';
 import { rotasSessao } from './features/sessao/rotas.tsx';
 import { caminhos } from './lib/caminhos.ts';
 import { exigirLogin } from './lib/guarda.ts';
+import { ParteHidratadaDepois } from './lib/hidratacao-em-partes.tsx';
 
 /**
  * The route table of docs/produto/escalacao.md §2. Each feature owns its routes (features/<area>/rotas.tsx);
@@ -20,10 +21,22 @@ import { exigirLogin } from './lib/guarda.ts';
 /** The login guard's route, whose loader the router skips when /inicio arrived rendered (web/main.tsx). */
 export const ID_ROTA_PROTEGIDA = 'protegida';
 
+/**
+ * The frame of every page; on the drawn /inicio a part of its own (web/lib/hidratacao-em-partes.tsx), so the
+ * hydration's first task is only the router's.
+ */
+function Moldura() {
+  return (
+    <ParteHidratadaDepois>
+      <Layout />
+    </ParteHidratadaDepois>
+  );
+}
+
 export const rotas: RouteObject[] = [
   {
     path: '/',
-    Component: Layout,
+    Component: Moldura,
     // The first load of a route with a loader or a lazy page shows the frame (bar, footer) with an empty
     // body until it is ready, instead of nothing and React Router's warning (docs/decisions/0120-telas-conferidas.md).
     HydrateFallback: Layout,

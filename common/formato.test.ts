@@ -100,6 +100,9 @@ describe('datas em pt-BR', () => {
   it('yyyy-MM-dd vira dd/MM/yyyy', () => {
     expect(formatarDataIso('2026-11-21')).toBe('21/11/2026');
     expect(formatarDataIso('2028-02-29')).toBe('29/02/2028');
+    // A back end's placeholder day, and a year under 100, which Date's constructor would read as 19xx.
+    expect(formatarDataIso('0001-01-01')).toBe('01/01/0001');
+    expect(formatarDataIso('0099-12-31')).toBe('31/12/0099');
   });
 
   it('o dia não muda com o fuso do aparelho, nem no dia em que a meia-noite não existiu (horário de verão)', () => {

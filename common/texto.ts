@@ -48,7 +48,9 @@ export function formatarCpf(cpf: string): string {
 export function formatarDataIso(iso: string): string {
   const [ano, mes, dia] = iso.split('-').map(Number);
   // The day at local midnight: lightFormat writes the device's calendar day, so no time zone can move it.
-  const data = new Date(ano ?? Number.NaN, (mes ?? Number.NaN) - 1, dia ?? Number.NaN);
+  // setFullYear, not the constructor, which reads the years 0-99 as 1900-1999.
+  const data = new Date(2000, 0, 1);
+  data.setFullYear(ano ?? Number.NaN, (mes ?? Number.NaN) - 1, dia ?? Number.NaN);
   // The engine rolls 2026-02-30 over to March: a day that does not exist is refused, as date-fns' parse did.
   if (
     !/^\d{4}-\d{2}-\d{2}$/.test(iso) ||

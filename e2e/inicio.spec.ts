@@ -336,6 +336,48 @@ test.describe('/inicio com a home no HTML (decisão 0192)', () => {
     expect(documentos).toEqual([]);
   });
 
+  test('um toque enquanto partes esperam hidrata todas de uma vez, antes de o toque agir (decisão 0193)', async ({
+    page,
+  }) => {
+    await entrar(page, '100001');
+    await vigiarRemocoesNaRaiz(page);
+    // A touch right after the first part: the others must not wait for their tasks any more.
+    await page.addInitScript(() => {
+      new PerformanceObserver((lista, observador) => {
+        if (lista.getEntries().some((m) => m.name === 'portal-tpa:parte-hidratada')) {
+          observador.disconnect();
+          window.dispatchEvent(new PointerEvent('pointerdown'));
+        }
+      }).observe({ type: 'mark' });
+    });
+    await page.goto('/inicio');
+    await expect
+      .poll(() => page.evaluate(() => performance.getEntriesByName('portal-tpa:hidratacao-concluida').length))
+      .toBe(1);
+    const partes = await page.evaluate(
+      () => performance.getEntriesByName('portal-tpa:parte-hidratada').length,
+    );
+    expect(partes).toBeGreaterThan(0);
+    expect(partes).toBeLessThan(8);
+    await fecharMensagens(page);
+    const removidos = await removidosDaRaiz(page);
+    expect(
+      removidos.filter((r) => /^(div\.app|main\.|section\.|div\.pilha|header\.|footer\.)/.test(r)),
+    ).toEqual([]);
+    // Every part is the app's: the badge opens, and the cards' link navigates without loading a page.
+    await page.getByRole('button', { name: 'Crachá' }).click();
+    await expect(page.getByRole('dialog')).toContainText('José Carlos da Silva');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    const documentos: string[] = [];
+    page.on('request', (p) => {
+      if (p.resourceType() === 'document') documentos.push(new URL(p.url()).pathname);
+    });
+    await page.getByRole('link', { name: 'Escalar-se' }).click();
+    await expect(page).toHaveURL(/\/escalacao$/);
+    expect(documentos).toEqual([]);
+  });
+
   test('uma página desenhada para outro cookie não vira a sessão desta aba: o cliente desenha a sua', async ({
     page,
     context,

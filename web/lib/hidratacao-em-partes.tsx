@@ -41,9 +41,19 @@ export function hidratarEmPartes(hidratar: () => void): void {
   const liberacoes: (() => void)[] = [];
   aLiberar = liberacoes;
   comPartes = true;
+  // A touch or a key while parts wait: all of them hydrate now, in this event's microtasks, before the click
+  // or the key that follows acts on the page (a navigation re-rendering a waiting part would hydrate another
+  // page onto the home's nodes).
+  const liberarTodas = () => {
+    aLiberar = null;
+    for (const liberar of liberacoes.splice(0)) liberar();
+  };
+  const gestos = ['pointerdown', 'keydown'] as const;
+  for (const gesto of gestos) window.addEventListener(gesto, liberarTodas, { capture: true, once: true });
   const proxima = () => {
     const liberar = liberacoes.shift();
     if (!liberar) {
+      for (const gesto of gestos) window.removeEventListener(gesto, liberarTodas, { capture: true });
       aLiberar = null;
       performance.mark('portal-tpa:hidratacao-concluida');
       for (const avisar of aoConcluir) avisar();

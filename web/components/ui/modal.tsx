@@ -88,6 +88,8 @@ function DialogoAberto({
   fechar.current = aoFechar;
   // Whether the app closed it (unmounted), so the 'close' event of its own close() asks nothing.
   const fechadoPeloApp = useRef(false);
+  // Whether the press began on the backdrop (a text selection dragged out of the box is not a tap outside).
+  const pressaoFora = useRef(false);
 
   useLayoutEffect(() => {
     const dialogo = ref.current;
@@ -109,13 +111,29 @@ function DialogoAberto({
       aria-labelledby={idTitulo}
       aria-describedby={descricao ? idDescricao : undefined}
       // Esc (and the phone's back gesture, where the browser treats it as a close request) closes it.
+      // The app decides: Esc asks it to close, as 'Fechar' does, and a dialog that may not close yet (a vote
+      // being sent) stays open.
+      onCancel={(e) => {
+        e.preventDefault();
+        fechar.current();
+      }}
+      // The browser may close it anyway (a second Esc without a touch between them): the app is asked, and if
+      // it keeps the dialog, the dialog comes back once the app has answered.
       onClose={() => {
-        if (!fechadoPeloApp.current) fechar.current();
+        if (fechadoPeloApp.current) return;
+        fechar.current();
+        setTimeout(() => {
+          const dialogo = ref.current;
+          if (!fechadoPeloApp.current && dialogo?.isConnected && !dialogo.open) dialogo.showModal();
+        }, 0);
+      }}
+      onPointerDown={(e) => {
+        pressaoFora.current = e.target === e.currentTarget;
       }}
       // The box fills the dialog, so a click on the dialog itself is a click on its backdrop; the keyboard's
       // way out is Esc, the dialog's own.
       onClick={(e: MouseEvent<HTMLDialogElement>) => {
-        if (e.target === e.currentTarget) fechar.current();
+        if (e.target === e.currentTarget && pressaoFora.current) fechar.current();
       }}
     >
       <FecharDialogo.Provider value={() => fechar.current()}>

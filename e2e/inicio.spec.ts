@@ -253,6 +253,29 @@ test('/inicio não salta quando a página chega depois da moldura (CLS ≤ 0,02 
   expect(total, `deslocamentos: ${onde.join(', ')}`).toBeLessThanOrEqual(0.02);
 });
 
+/** Waits for the end of the drawn home's hydration in parts (web/lib/hidratacao-em-partes.tsx's mark). */
+async function esperarHidratacaoEmPartes(page: Page): Promise<void> {
+  await expect
+    .poll(() => page.evaluate(() => performance.getEntriesByName('portal-tpa:hidratacao-concluida').length))
+    .toBe(1);
+}
+
+/** The frame's elements removed from #raiz since `vigiarRemocoesNaRaiz` (a hydration removes none). */
+async function molduraRemovida(page: Page): Promise<string[]> {
+  return (await removidosDaRaiz(page)).filter((r) =>
+    /^(div\.app|main\.|section\.|div\.pilha|header\.|footer\.)/.test(r),
+  );
+}
+
+/** The documents the page asks from now on (a navigation by the app asks none). */
+function documentosPedidos(page: Page): string[] {
+  const documentos: string[] = [];
+  page.on('request', (p) => {
+    if (p.resourceType() === 'document') documentos.push(new URL(p.url()).pathname);
+  });
+  return documentos;
+}
+
 test.describe('/inicio com a home no HTML (decisão 0192)', () => {
   // A reload served by the service worker is its cached index.html, never the server's page: blocked here so
   // the reload reaches the server, as on a phone's first visit or with the worker's cache cleared.
@@ -303,17 +326,11 @@ test.describe('/inicio com a home no HTML (decisão 0192)', () => {
   }) => {
     await entrar(page, '100001');
     await vigiarRemocoesNaRaiz(page);
-    const documentos: string[] = [];
-    page.on('request', (p) => {
-      if (p.resourceType() === 'document') documentos.push(new URL(p.url()).pathname);
-    });
     await page.goto('/inicio');
     // The user-timing marks web/lib/hidratacao-em-partes.tsx leaves: the router first, then each part put
     // aside (the layout; its top bar, page and footer; the page's call box, current job, cards and notice),
     // one after the other.
-    await expect
-      .poll(() => page.evaluate(() => performance.getEntriesByName('portal-tpa:hidratacao-concluida').length))
-      .toBe(1);
+    await esperarHidratacaoEmPartes(page);
     const marcas = await page.evaluate(() =>
       performance.getEntriesByName('portal-tpa:parte-hidratada').map((m) => m.startTime),
     );
@@ -321,12 +338,9 @@ test.describe('/inicio com a home no HTML (decisão 0192)', () => {
     expect([...marcas].sort((a, b) => a - b)).toEqual(marcas);
     expect(new Set(marcas).size).toBe(8);
     await fecharMensagens(page);
-    const removidos = await removidosDaRaiz(page);
-    expect(
-      removidos.filter((r) => /^(div\.app|main\.|section\.|div\.pilha|header\.|footer\.)/.test(r)),
-    ).toEqual([]);
+    expect(await molduraRemovida(page)).toEqual([]);
     // Every part is the app's now: the top bar's and the cards' links navigate without loading a page.
-    documentos.length = 0;
+    const documentos = documentosPedidos(page);
     await page.getByRole('link', { name: /Minha conta:/ }).click();
     await expect(page).toHaveURL(/\/minha-conta$/);
     await page.goBack();
@@ -351,28 +365,20 @@ test.describe('/inicio com a home no HTML (decisão 0192)', () => {
       }).observe({ type: 'mark' });
     });
     await page.goto('/inicio');
-    await expect
-      .poll(() => page.evaluate(() => performance.getEntriesByName('portal-tpa:hidratacao-concluida').length))
-      .toBe(1);
+    await esperarHidratacaoEmPartes(page);
     const partes = await page.evaluate(
       () => performance.getEntriesByName('portal-tpa:parte-hidratada').length,
     );
     expect(partes).toBeGreaterThan(0);
     expect(partes).toBeLessThan(8);
     await fecharMensagens(page);
-    const removidos = await removidosDaRaiz(page);
-    expect(
-      removidos.filter((r) => /^(div\.app|main\.|section\.|div\.pilha|header\.|footer\.)/.test(r)),
-    ).toEqual([]);
+    expect(await molduraRemovida(page)).toEqual([]);
     // Every part is the app's: the badge opens, and the cards' link navigates without loading a page.
     await page.getByRole('button', { name: 'Crachá' }).click();
     await expect(page.getByRole('dialog')).toContainText('José Carlos da Silva');
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toHaveCount(0);
-    const documentos: string[] = [];
-    page.on('request', (p) => {
-      if (p.resourceType() === 'document') documentos.push(new URL(p.url()).pathname);
-    });
+    const documentos = documentosPedidos(page);
     await page.getByRole('link', { name: 'Escalar-se' }).click();
     await expect(page).toHaveURL(/\/escalacao$/);
     expect(documentos).toEqual([]);

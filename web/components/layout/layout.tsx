@@ -26,7 +26,7 @@ export function Layout() {
   const navigate = useNavigate();
   const avulso = useDadosLogin();
   const [saindo, setSaindo] = useState(false);
-  // The messages' dialog (its code and its question) after /inicio's parts have hydrated (decision 0193).
+  // The messages' dialog and the live call (their code and their questions) after /inicio's parts (decision 0193).
   const hidratada = useHidratacaoConcluida();
 
   useEffect(() => {

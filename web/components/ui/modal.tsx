@@ -54,22 +54,11 @@ const FecharDialogo = createContext<() => void>(() => undefined);
 /**
  * The accessible dialog of the app: the platform's own `<dialog>` opened with `showModal()`
  * (docs/decisions/0193-inicio-sem-tarefas-longas.md): the page behind it inert, focus inside it and back on
- * the control that opened it when it closes, Esc closes it, and so does a tap outside it. On a short screen only the body scrolls, so
- * the actions (Fechar, Baixar PDF) always show. Rendered only while open.
+ * the control that opened it when it closes, Esc and a tap outside it ask `aoMudar(false)`. On a short
+ * screen only the body scrolls, so the actions (Fechar, Baixar PDF) always show. Rendered only while open.
  */
-export function Modal({ aberto, aoMudar, titulo, children, acoes, descricao, className }: ModalProps) {
-  if (!aberto) return null;
-  return (
-    <DialogoAberto
-      aoFechar={() => aoMudar(false)}
-      titulo={titulo}
-      acoes={acoes}
-      descricao={descricao}
-      className={className}
-    >
-      {children}
-    </DialogoAberto>
-  );
+export function Modal({ aberto, aoMudar, ...resto }: ModalProps) {
+  return aberto ? <DialogoAberto aoFechar={() => aoMudar(false)} {...resto} /> : null;
 }
 
 function DialogoAberto({
@@ -94,6 +83,7 @@ function DialogoAberto({
   useLayoutEffect(() => {
     const dialogo = ref.current;
     if (!dialogo) return;
+    // Reset for an effect run again on the same dialog (React's StrictMode in development).
     fechadoPeloApp.current = false;
     dialogo.showModal();
     return () => {
@@ -104,15 +94,14 @@ function DialogoAberto({
   }, []);
 
   return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents: the click is a tap outside; Esc is the keyboard's (onClose)
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the click is a tap outside; Esc is the keyboard's (onCancel)
     <dialog
       ref={ref}
       className={className ? `modal ${className}` : 'modal'}
       aria-labelledby={idTitulo}
       aria-describedby={descricao ? idDescricao : undefined}
-      // Esc (and the phone's back gesture, where the browser treats it as a close request) closes it.
-      // The app decides: Esc asks it to close, as 'Fechar' does, and a dialog that may not close yet (a vote
-      // being sent) stays open.
+      // Esc (and a phone's back gesture, a close request) asks the app to close it, as 'Fechar' does; a dialog
+      // that may not close yet (a vote being sent) stays open.
       onCancel={(e) => {
         e.preventDefault();
         fechar.current();
@@ -130,8 +119,7 @@ function DialogoAberto({
       onPointerDown={(e) => {
         pressaoFora.current = e.target === e.currentTarget;
       }}
-      // The box fills the dialog, so a click on the dialog itself is a click on its backdrop; the keyboard's
-      // way out is Esc, the dialog's own.
+      // The box fills the dialog, so a click on the dialog itself is a click on its backdrop.
       onClick={(e: MouseEvent<HTMLDialogElement>) => {
         if (e.target === e.currentTarget && pressaoFora.current) fechar.current();
       }}

@@ -149,14 +149,11 @@ async function medir(
   const relatorios = process.env.BENCH_WEB_RELATORIOS;
   if (relatorios) {
     mkdirSync(relatorios, { recursive: true });
-    writeFileSync(path.join(relatorios, `${pagina.replace(/\W/g, '')}-${rodada}.json`), JSON.stringify(lhr));
+    const base = path.join(relatorios, `${pagina.replace(/\W/g, '')}-${rodada}`);
+    writeFileSync(`${base}.json`, JSON.stringify(lhr));
     // The trace Lighthouse measured (its tasks unthrottled; the simulation multiplies them by 4).
     const traco = (resultado.artifacts as { Trace?: unknown } | undefined)?.Trace;
-    if (traco)
-      writeFileSync(
-        path.join(relatorios, `${pagina.replace(/\W/g, '')}-${rodada}.trace.json`),
-        JSON.stringify(traco),
-      );
+    if (traco) writeFileSync(`${base}.trace.json`, JSON.stringify(traco));
   }
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
   const final = lhr.finalDisplayedUrl;
@@ -301,15 +298,18 @@ try {
   await esperarServidor(`${origem}/api/config`);
   chrome = await launch({ chromePath: CHROMIUM, chromeFlags: FLAGS_CHROMIUM });
   const medidas: Medida[] = [];
-  for (let i = 1; i <= (PAGINAS.includes('/login') ? RODADAS : 0); i++) {
-    console.log(`/login, rodada ${i}…`);
-    medidas.push(await medir('/login', `${origem}/login`, chrome.port, webDir, i, false));
-  }
-  await entrarComo(chrome.port, origem, '100001');
-  for (let i = 1; i <= (PAGINAS.includes('/inicio') ? RODADAS : 0); i++) {
-    console.log(`/inicio, rodada ${i}…`);
-    await limparCaches(chrome.port, origem);
-    medidas.push(await medir('/inicio', `${origem}/inicio`, chrome.port, webDir, i, true));
+  if (PAGINAS.includes('/login'))
+    for (let i = 1; i <= RODADAS; i++) {
+      console.log(`/login, rodada ${i}…`);
+      medidas.push(await medir('/login', `${origem}/login`, chrome.port, webDir, i, false));
+    }
+  if (PAGINAS.includes('/inicio')) {
+    await entrarComo(chrome.port, origem, '100001');
+    for (let i = 1; i <= RODADAS; i++) {
+      console.log(`/inicio, rodada ${i}…`);
+      await limparCaches(chrome.port, origem);
+      medidas.push(await medir('/inicio', `${origem}/inicio`, chrome.port, webDir, i, true));
+    }
   }
   const cargaFim = os.loadavg();
   const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {

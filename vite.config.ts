@@ -92,7 +92,7 @@ function inicioNoServidor(): Plugin {
     async writeBundle(saida, pacote) {
       if (!saida.dir) return;
       // Named after the browser build's folder, so builds side by side (dist/web-<port>) never share it; the
-      // server looks for it there (server/plugins/inicio-no-html.ts, pastaDoServidor).
+      // server looks for it there (server/plataforma/web/inicio-no-html.ts, pastaDoServidor).
       const destino = `${path.resolve(saida.dir)}-servidor`;
       await build({
         configFile: false,
@@ -161,7 +161,7 @@ if (CABECALHO_DADOS_DE !== 'X-Portal-Dados-De')
 
 const pwa = VitePWA({
   injectRegister: false,
-  // Written by the server from the configured OGMO's name (server/plugins/manifesto.ts).
+  // Written by the server from the configured OGMO's name (server/plataforma/web/manifesto.ts).
   manifest: false,
   includeAssets: ['favicon.svg', 'icones/*.png'],
   workbox: {

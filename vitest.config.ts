@@ -6,7 +6,7 @@ const { version } = JSON.parse(readFileSync(new URL('./package.json', import.met
 };
 
 export default defineConfig({
-  // The web app's build constant, for the tests that render its pages (server/plugins/inicio-no-html.test.ts).
+  // The web app's build constant, for the tests that render its pages (server/plataforma/web/inicio-no-html.test.ts).
   define: { __VERSAO_CLIENTE__: JSON.stringify(version) },
   test: {
     projects: [

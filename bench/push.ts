@@ -5,10 +5,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { carregarConfig } from '../server/config.ts';
-import { abrirBanco } from '../server/db/connection.ts';
-import { migrar } from '../server/db/migrate.ts';
-import { chavesVapid } from '../server/push/chaves.ts';
-import { EnviadorPush, type ResumoEnvio } from '../server/push/envio.ts';
+import { chavesVapid } from '../server/modulos/push/chaves.ts';
+import { EnviadorPush, type ResumoEnvio } from '../server/modulos/push/envio.ts';
+import { abrirBanco } from '../server/plataforma/banco/connection.ts';
+import { migrar } from '../server/plataforma/banco/migrate.ts';
 import { iniciarReceptorPush } from '../server/test/receptor-push.ts';
 
 /**

@@ -3,16 +3,16 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { limiteDescanso, temDescanso } from '#common/descanso.ts';
-import { abrirBanco, type Banco } from '#server/db/connection.ts';
-import { migrar } from '#server/db/migrate.ts';
-import type { DbOuTrx } from '#server/db/schema.ts';
-import { Aleatorio } from '#server/db/seed/aleatorio.ts';
-import { emLotes } from '#server/db/seed/comum.ts';
-import { executarRodizio } from '#server/rodizio/motor.ts';
-import { apurarEscala, lerEntradaRodizio } from '#server/services/gestao/apuracao.ts';
-import { fecharEscala } from '#server/services/gestao/ciclo.ts';
-import { publicarEscala } from '#server/services/gestao/publicacao.ts';
-import { gerarHashSenha } from '#server/services/senhas.ts';
+import { apurarEscala, lerEntradaRodizio } from '#server/modulos/gestao/apuracao.ts';
+import { fecharEscala } from '#server/modulos/gestao/ciclo.ts';
+import { publicarEscala } from '#server/modulos/gestao/publicacao.ts';
+import { executarRodizio } from '#server/modulos/rodizio/motor.ts';
+import { gerarHashSenha } from '#server/modulos/sessao/senhas.ts';
+import { abrirBanco, type Banco } from '#server/plataforma/banco/connection.ts';
+import { migrar } from '#server/plataforma/banco/migrate.ts';
+import type { DbOuTrx } from '#server/plataforma/banco/schema.ts';
+import { Aleatorio } from '#server/plataforma/semente/aleatorio.ts';
+import { emLotes } from '#server/plataforma/semente/comum.ts';
 import { ESCALA_RUSH, SENHA_RUSH, semearRush } from './seed-rush.ts';
 
 /**

@@ -1,12 +1,12 @@
 import { categoriaDaFuncao } from '#common/funcoes.ts';
-import { Aleatorio } from '#server/db/seed/aleatorio.ts';
 import type {
   AvulsoRodizio,
   EntradaRodizio,
   EscolhaRodizio,
   OfertaRodizio,
   PonteiroFuncao,
-} from '#server/rodizio/tipos.ts';
+} from '#server/modulos/rodizio/tipos.ts';
+import { Aleatorio } from '#server/plataforma/semente/aleatorio.ts';
 import { FUNCAO_BASE, funcoesDaCategoria } from './seed-rush.ts';
 
 /**

@@ -2,8 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Casamento, RodizioPreparado } from '#server/rodizio/motor.ts';
-import { casar, montarResultado, prepararRodizio } from '#server/rodizio/motor.ts';
+import type { Casamento, RodizioPreparado } from '#server/modulos/rodizio/motor.ts';
+import { casar, montarResultado, prepararRodizio } from '#server/modulos/rodizio/motor.ts';
 import { medirCaminho, type NomeBanco, postgresAlcancavel, type ResultadoCaminho } from './rodizio-banco.ts';
 import { gerarChamadaRodizio } from './rodizio-dados.ts';
 

@@ -1,7 +1,9 @@
 import { categoriasFuncoes } from '#common/funcoes.ts';
 import { dataHoraLocal, dataLocal, somarDias, TURNOS } from '#common/tempo.ts';
-import type { DbOuTrx } from '#server/db/schema.ts';
-import { Aleatorio, nomeCompleto } from '#server/db/seed/aleatorio.ts';
+import type { AvulsoTable, TrabalhoTable } from '#server/modulos/avulso/tabelas.ts';
+import type { OfertaTable, PoraoTable, RequisicaoTable } from '#server/modulos/escalacao/tabelas.ts';
+import type { DbOuTrx } from '#server/plataforma/banco/schema.ts';
+import { Aleatorio, nomeCompleto } from '#server/plataforma/semente/aleatorio.ts';
 import {
   emLotes,
   habilitacoesSorteadas,
@@ -10,10 +12,8 @@ import {
   linhaRequisicao,
   PARAMETROS_PONTEIRO,
   trabalhoAleatorio,
-} from '#server/db/seed/comum.ts';
-import { CAIS, MERCADORIAS, NAVIOS, OPERADORES } from '#server/db/seed/porto.ts';
-import type { OfertaTable, PoraoTable, RequisicaoTable } from '#server/db/tables/escalacao.ts';
-import type { AvulsoTable, TrabalhoTable } from '#server/db/tables/fundacao.ts';
+} from '#server/plataforma/semente/comum.ts';
+import { CAIS, MERCADORIAS, NAVIOS, OPERADORES } from '#server/plataforma/semente/porto.ts';
 
 /**
  * The port of the rush benchmark (docs/decisions/0070-benchmark-escalacao.md): Santos size, 6,000 workers

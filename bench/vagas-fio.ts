@@ -5,11 +5,11 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 import { construirApp } from '#server/app.ts';
 import { carregarConfig } from '#server/config.ts';
-import { abrirBanco } from '#server/db/connection.ts';
-import { migrar } from '#server/db/migrate.ts';
-import { comprimirPrefixo } from '#server/http/corpo-composto.ts';
-import { OPCOES_COMPRESSAO } from '#server/plugins/compressao.ts';
-import { gerarHashSenha } from '#server/services/senhas.ts';
+import { gerarHashSenha } from '#server/modulos/sessao/senhas.ts';
+import { abrirBanco } from '#server/plataforma/banco/connection.ts';
+import { migrar } from '#server/plataforma/banco/migrate.ts';
+import { OPCOES_COMPRESSAO } from '#server/plataforma/http/compressao.ts';
+import { comprimirPrefixo } from '#server/plataforma/http/corpo-composto.ts';
 import { ESCALA_RUSH, PRIMEIRO_CODIGO_RUSH, SENHA_RUSH, semearRush } from './seed-rush.ts';
 
 /**

@@ -7,7 +7,7 @@ import { conferirTela, entrar, expect, fecharMensagens, TELAS, test } from './ap
  * behind PushManager (no FCM): subscribing fails, and the card must say so in Portuguese. What the service
  * worker does with a push is checked by handing it one through the DevTools protocol
  * (ServiceWorker.deliverPushMessage), which is the event a push service would cause. The sending side is
- * tested against a real receiver in server/push/envio.test.ts.
+ * tested against a real receiver in server/modulos/push/envio.test.ts.
  */
 
 test.use({ viewport: TELAS.celular, serviceWorkers: 'allow' });

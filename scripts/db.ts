@@ -1,8 +1,8 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { carregarConfig } from '../server/config.ts';
-import { abrirBancoMigrado } from '../server/db/abrir.ts';
-import { bancoVazio, semearDemo } from '../server/db/seed/demo.ts';
+import { bancoVazio, semearDemo } from '../server/demonstracao.ts';
+import { abrirBancoMigrado } from '../server/plataforma/banco/abrir.ts';
 
 /** npm run db:migrate | db:seed | db:reset (reset only removes the SQLite file; on PostgreSQL drop the database yourself). */
 const comando = process.argv[2];

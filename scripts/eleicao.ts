@@ -2,11 +2,11 @@ import { writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline/promises';
 import { formatarPercentual } from '../common/eleicao.ts';
 import { carregarConfig } from '../server/config.ts';
-import { abrirBancoMigrado } from '../server/db/abrir.ts';
-import { listarEleicoes } from '../server/db/repositorios/eleicoes.ts';
-import { ErroApp } from '../server/http/erro-app.ts';
-import { pdfResultado } from '../server/pdf/eleicao.ts';
-import { apurarEleicao, encerrarEleicao, prepararUrna } from '../server/services/eleicao.ts';
+import { pdfResultado } from '../server/modulos/eleicao/pdf.ts';
+import { listarEleicoes } from '../server/modulos/eleicao/repositorio.ts';
+import { apurarEleicao, encerrarEleicao, prepararUrna } from '../server/modulos/eleicao/servico.ts';
+import { abrirBancoMigrado } from '../server/plataforma/banco/abrir.ts';
+import { ErroApp } from '../server/plataforma/http/erro-app.ts';
 
 /**
  * The election commands of OGMO staff (docs/decisions/0062-eleicao-apuracao.md), on the configured

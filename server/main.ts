@@ -2,8 +2,8 @@ import './processo.ts'; // first: sizes libuv's pool before anything can start i
 import cluster from 'node:cluster';
 import { construirApp } from './app.ts';
 import { carregarConfig } from './config.ts';
-import { abrirBancoMigrado } from './db/abrir.ts';
-import { bancoVazio, semearDemo } from './db/seed/demo.ts';
+import { bancoVazio, semearDemo } from './demonstracao.ts';
+import { abrirBancoMigrado } from './plataforma/banco/abrir.ts';
 import { baixarPrioridadeDoPool } from './processo.ts';
 
 /**

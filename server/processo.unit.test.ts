@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { describe, expect, it } from 'vitest';
+import { gerarHashSenha } from './modulos/sessao/senhas.ts';
 import { baixarPrioridadeDoPool } from './processo.ts';
-import { gerarHashSenha } from './services/senhas.ts';
 
 /** The nice value of each of this process's libuv pool threads (Linux's /proc; field 19 of stat). */
 function nicesDoPool(): number[] {

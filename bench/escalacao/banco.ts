@@ -1,9 +1,9 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { abrirBanco } from '#server/db/connection.ts';
-import { migrar } from '#server/db/migrate.ts';
-import { gerarHashSenha } from '#server/services/senhas.ts';
+import { gerarHashSenha } from '#server/modulos/sessao/senhas.ts';
+import { abrirBanco } from '#server/plataforma/banco/connection.ts';
+import { migrar } from '#server/plataforma/banco/migrate.ts';
 import { agoraMs } from '../carga.ts';
 import { type ResumoRush, SENHA_RUSH, semearRush } from '../seed-rush.ts';
 import { type NomeBanco, OPCOES, RESULTADOS, urlPg } from './opcoes.ts';

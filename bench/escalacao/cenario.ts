@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { apiEscalaAberta } from '#common/api/escala-aberta.ts';
 import { apiEscalacao } from '#common/api/escalacao.ts';
-import { Aleatorio } from '#server/db/seed/aleatorio.ts';
+import { Aleatorio } from '#server/plataforma/semente/aleatorio.ts';
 import { agoraMs, Cliente, executarUsuarios, type Resumo, resumir } from '../carga.ts';
 import { PRIMEIRO_CODIGO_RUSH, type ResumoRush } from '../seed-rush.ts';
 import { prepararBanco, semear } from './banco.ts';

@@ -15,7 +15,7 @@ import { montarCategoria } from '#common/escala-carregada.ts';
 import { escolhaDaOferta, type OfertaDaEscala } from '#common/escolha.ts';
 import { proximaPreferencia } from '#common/preferencia.ts';
 import { versaoDoPacote } from '#server/config.ts';
-import { Aleatorio } from '#server/db/seed/aleatorio.ts';
+import { Aleatorio } from '#server/plataforma/semente/aleatorio.ts';
 import { agoraMs, type Cliente, Medidas, type Resposta } from '../carga.ts';
 import { SENHA_RUSH } from '../seed-rush.ts';
 import { OPCOES } from './opcoes.ts';

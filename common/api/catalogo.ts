@@ -15,7 +15,7 @@ import { apiSessao } from './sessao.ts';
 
 /**
  * Every /api endpoint the server answers. A new resource's `api<Recurso>` object joins this list: the
- * registration test (server/plugins/openapi.test.ts) fails until each description here is registered and
+ * registration test (server/plataforma/http/openapi.test.ts) fails until each description here is registered and
  * each registered /api route is described here. Server and tests import it; the web never does (its bundle
  * takes only the descriptions it calls).
  */

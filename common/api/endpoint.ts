@@ -3,7 +3,7 @@ import type { CodigoErroServidor } from '../erros.ts';
 
 /**
  * One description per /api endpoint (docs/decisions/0110-endpoints-descritos.md): the server registers its
- * handler from it (server/http/registrar.ts), the web and the tests call it by it (web/lib/api-client.ts
+ * handler from it (server/plataforma/http/registrar.ts), the web and the tests call it by it (web/lib/api-client.ts
  * `chamar`, server/test/ambiente.ts), and GET /api/openapi.json is built from it. Paths and shapes are
  * written here once.
  */

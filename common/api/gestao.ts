@@ -314,7 +314,7 @@ export const auditoriaQuery = z.object({
   codAvulso: z.string({ error: 'Informe o trabalhador.' }).regex(/^\d{6}$/, 'O trabalhador tem 6 dígitos.'),
 });
 
-/** Why one choice ended as it did (server/rodizio: docs/decisions/0143). */
+/** Why one choice ended as it did (server/modulos/rodizio: docs/decisions/0143). */
 export const decisaoEscolhaSchema = z.object({
   /** Position in the worker's whole list, the order the rotation used. */
   ordem: z.number(),
@@ -409,7 +409,7 @@ const SOMENTE_ESCALADORES = 'Somente a equipe de escalação do OGMO (papel `esc
 
 /**
  * /api/gestao (issue 16, docs/decisions/0150-0155): every route needs a session whose worker is OGMO staff
- * holding the role `escalador` (checked by the routes' plugin, server/routes/gestao/acesso.ts).
+ * holding the role `escalador` (checked by the routes' plugin, server/modulos/gestao/acesso.ts).
  */
 export const apiGestao = {
   cadastros: definirEndpoint({

@@ -8,9 +8,9 @@ import { construirApp, type OpcoesApp } from '../app.ts';
 import { RelogioManual } from '../clock.ts';
 import type { Config } from '../config.ts';
 import { carregarConfig } from '../config.ts';
-import type { Banco } from '../db/connection.ts';
-import { abrirBanco } from '../db/connection.ts';
-import type { Db } from '../db/schema.ts';
+import type { Banco } from '../plataforma/banco/connection.ts';
+import { abrirBanco } from '../plataforma/banco/connection.ts';
+import type { Db } from '../plataforma/banco/schema.ts';
 import { bancoDeTeste, copiarModelo } from './bancos.ts';
 
 export interface AmbienteTeste {
@@ -173,7 +173,7 @@ export async function criarAmbiente(
   const config: Config = {
     ...lida,
     // Test files call the expensive endpoints far more often than a worker does, all from one address on a
-    // clock that does not move: the limits are off unless a test sets them (server/plugins/limites.test.ts
+    // clock that does not move: the limits are off unless a test sets them (server/plataforma/http/limites.test.ts
     // tests them with their real values).
     limites: {
       ...lida.limites,

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { carregarConfig } from '../config.ts';
-import { abrirBanco } from '../db/connection.ts';
-import { migrar } from '../db/migrate.ts';
-import { semearDemo } from '../db/seed/demo.ts';
+import { semearDemo } from '../demonstracao.ts';
+import { abrirBanco } from '../plataforma/banco/connection.ts';
+import { migrar } from '../plataforma/banco/migrate.ts';
 import { bancoDeTeste, comAdminPostgres, nomeAleatorio, urlComBanco, urlPostgres } from './bancos.ts';
 
 declare module 'vitest' {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type RawBuilder, sql } from 'kysely';
-import type { Banco } from '../../db/connection.ts';
+import type { Banco } from '../../plataforma/banco/connection.ts';
 
 /**
  * A digest of the rows a refused write must not change (docs/decisions/0064-fuzz-da-api.md), over every table

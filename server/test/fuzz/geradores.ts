@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { z } from 'zod';
-import { COLUNAS_CSV } from '../../services/gestao/csv-requisicoes.ts';
+import { COLUNAS_CSV } from '../../modulos/gestao/csv-requisicoes.ts';
 import type { RotaFuzz } from './rotas.ts';
 import { parametrosDoCaminho } from './rotas.ts';
 

@@ -1,0 +1,71 @@
+import type { DadosLogin } from '#common/api/sessao.ts';
+import { CATEGORIA_OGMO, nomeSindicato } from '#common/dominio.ts';
+import type { Config } from '../../config.ts';
+import type { DbOuTrx } from '../../plataforma/banco/schema.ts';
+import { urlFoto } from './fotos.ts';
+
+/** The worker's row, password hash included (login: checked, then turned into dadosLogin). */
+export async function buscarAvulso(db: DbOuTrx, codAvulso: string) {
+  return db.selectFrom('avulso').selectAll().where('cod_avulso', '=', codAvulso).executeTakeFirst();
+}
+
+export type LinhaAvulso = NonNullable<Awaited<ReturnType<typeof buscarAvulso>>>;
+
+export async function listarParametros(db: DbOuTrx) {
+  return db.selectFrom('parametro').select(['nome', 'valor']).orderBy('nome').execute();
+}
+
+/** dadosLogin of docs/produto/escalacao.md §3 for the logged-in worker. */
+export async function carregarDadosLogin(
+  db: DbOuTrx,
+  config: Config,
+  segredoFotos: string,
+  agora: Date,
+  codAvulso: string,
+  opcoes: {
+    /** The row when the caller has just read it (login). */
+    linha?: LinhaAvulso;
+    /** The parameters (the login route keeps them a couple of seconds in memory). */
+    lerParametros?: () => Promise<{ nome: string; valor: string }[]>;
+  } = {},
+): Promise<DadosLogin | undefined> {
+  const { linha, lerParametros = () => listarParametros(db) } = opcoes;
+  const avulso = linha ?? (await buscarAvulso(db, codAvulso));
+  if (!avulso) return undefined;
+  const impedido = avulso.impedimento === 1;
+  // The messages only matter to an impeded worker (the home screen shows them instead of the call).
+  const [mensagens, parametros, papeis] = await Promise.all([
+    impedido
+      ? db
+          .selectFrom('impedimento_mensagem')
+          .select('mensagem')
+          .where('cod_avulso', '=', codAvulso)
+          .orderBy('ordem')
+          .execute()
+      : [],
+    lerParametros(),
+    // Only the OGMO's staff hold roles: a worker's login never pays for this read.
+    avulso.cod_categoria === CATEGORIA_OGMO
+      ? db.selectFrom('papel').select('papel').where('cod_avulso', '=', codAvulso).orderBy('papel').execute()
+      : [],
+  ]);
+  return {
+    codAvulso: avulso.cod_avulso,
+    nome: avulso.nome,
+    sexo: avulso.sexo,
+    codSindicato: avulso.cod_sindicato,
+    sindicato: nomeSindicato(avulso.cod_sindicato, avulso.sexo),
+    codCategoria: avulso.cod_categoria,
+    artigo: avulso.artigo,
+    numChamada: avulso.num_chamada,
+    cpf: avulso.cpf,
+    fotoUrl: urlFoto(config, segredoFotos, avulso.cod_avulso, agora),
+    impedimento: impedido,
+    mensagensImpedimento: mensagens.map((m) => m.mensagem),
+    afastamentoDefinitivo: avulso.afastamento_definitivo === 1,
+    escolhaPoraoEstiva: avulso.escolha_porao_estiva === 1,
+    parametros,
+    usuarioTeste: config.usuariosTeste.includes(avulso.cod_avulso),
+    papeis: papeis.map((p) => p.papel),
+  };
+}

@@ -1,0 +1,131 @@
+import { textoEscolha, textoMotivo } from '../rodizio/auditoria.ts';
+import type { DecisaoAvulso, SituacaoEscolha } from '../rodizio/tipos.ts';
+
+/**
+ * The rotation's audit as it is stored (docs/decisions/0154, addendum): codes, not sentences. The engine
+ * writes one paragraph and a sentence per choice for each of the ~6,000 workers of a Santos call (~9 MB);
+ * storing them took most of the rotation's time on PostgreSQL. What makes those sentences is small: per
+ * worker the engaged position, the rest setting, the impediment message and, per choice, the offer, its
+ * situation and preference; per offer, its description and last engaged number (`escala_auditoria_oferta`).
+ * Those are stored with the call and rendered into the same Portuguese when read, by the engine's own
+ * sentence builders (server/modulos/rodizio/auditoria.ts), so the text is the one the engine wrote.
+ *
+ * Immutability: everything the text depends on is stored with the call when the rotation runs (the offers'
+ * descriptions too, not read from the requisitions), and the wording belongs to format version 1: a change
+ * of wording must come as a new version, rendering old calls with the old words.
+ *
+ * A row written before this format (a JSON object: server/modulos/rodizio's DecisaoAvulso with its texts) is read
+ * as it is.
+ */
+
+const VERSAO = 1;
+
+/** Situation ↔ code in the stored arrays (append only). */
+const SITUACOES: readonly SituacaoEscolha[] = [
+  'escalado',
+  'preenchida',
+  'sem-vagas',
+  'sem-habilitacao',
+  'sem-descanso',
+  'impedido',
+  'nao-necessaria',
+];
+const CODIGO_SITUACAO = new Map(SITUACOES.map((s, i) => [s, i]));
+
+/** One offer of the call as the audit names it. */
+export interface OfertaAuditada {
+  descricao: string;
+  /** numChamada of the offer's last engaged worker in rotation order; null when nobody. */
+  ultimoEscalado: number | null;
+}
+
+export interface EscolhaLida {
+  ordem: number;
+  preferencia: number;
+  situacao: SituacaoEscolha;
+  texto: string;
+}
+
+export interface DecisaoLida {
+  motivo: string;
+  escolhas: EscolhaLida[];
+}
+
+/** [versão, ordem engajada (0: none), horas de descanso, [oferta, situação, preferência, …], motivo do impedimento] */
+type Codigo = [number, number, number, number[], string | null];
+
+/** The compact text stored for one worker (~60 bytes instead of ~1.5 KB). */
+export function codificarDecisao(
+  d: DecisaoAvulso,
+  horasDescanso: number,
+  motivoImpedimento: string | null | undefined,
+): string {
+  const escolhas: number[] = [];
+  for (const e of d.escolhas) {
+    escolhas.push(e.ofertaId, CODIGO_SITUACAO.get(e.situacao) ?? 0, e.preferencia);
+  }
+  const impedido = d.escolhas.some((e) => e.situacao === 'impedido');
+  const codigo: Codigo = [
+    VERSAO,
+    d.ordem ?? 0,
+    horasDescanso,
+    escolhas,
+    impedido ? (motivoImpedimento ?? null) : null,
+  ];
+  return JSON.stringify(codigo);
+}
+
+type Lido = { antigo: DecisaoAvulso } | { codigo: Codigo };
+
+function ler(texto: string): Lido {
+  const valor = JSON.parse(texto) as unknown;
+  if (Array.isArray(valor) && valor[0] === VERSAO) return { codigo: valor as Codigo };
+  return { antigo: valor as DecisaoAvulso };
+}
+
+/** The offers a stored decision names (to read only their descriptions); none for an old row. */
+export function ofertasDaDecisao(texto: string): number[] {
+  const l = ler(texto);
+  if ('antigo' in l) return [];
+  const ids: number[] = [];
+  for (let i = 0; i < l.codigo[3].length; i += 3) ids.push(l.codigo[3][i] as number);
+  return ids;
+}
+
+/** The paragraph and the sentences, as the engine wrote them. */
+export function lerDecisao(texto: string, ofertas: ReadonlyMap<number, OfertaAuditada>): DecisaoLida {
+  const l = ler(texto);
+  if ('antigo' in l) {
+    return {
+      motivo: l.antigo.motivo,
+      escolhas: l.antigo.escolhas.map((e) => ({
+        ordem: e.ordem,
+        preferencia: e.preferencia,
+        situacao: e.situacao,
+        texto: e.texto,
+      })),
+    };
+  }
+  const [, ordem, horas, lista, motivoImpedimento] = l.codigo;
+  const escolhas: EscolhaLida[] = [];
+  let impedido = false;
+  let nomePrimeira = '';
+  for (let i = 0; i < lista.length; i += 3) {
+    const id = lista[i] as number;
+    const situacao = SITUACOES[lista[i + 1] as number] ?? 'preenchida';
+    const oferta = ofertas.get(id);
+    const descricao = oferta?.descricao ?? `oferta ${id}`;
+    if (i === 0) nomePrimeira = ` (${descricao})`;
+    if (situacao === 'impedido') impedido = true;
+    escolhas.push({
+      ordem: i / 3 + 1,
+      preferencia: lista[i + 2] as number,
+      situacao,
+      texto: textoEscolha(i / 3, descricao, situacao, horas, motivoImpedimento, oferta?.ultimoEscalado),
+    });
+  }
+  return {
+    motivo: textoMotivo({ impedido, motivoImpedimento }, escolhas, ordem === 0 ? null : ordem, nomePrimeira),
+    escolhas,
+  };
+}

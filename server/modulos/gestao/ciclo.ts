@@ -1,0 +1,182 @@
+import { sql } from 'kysely';
+import type { SituacaoEscala } from '#common/api/gestao.ts';
+import type { Banco } from '../../plataforma/banco/connection.ts';
+import { ehViolacaoDeUnicidade } from '../../plataforma/banco/dialeto.ts';
+import type { DbOuTrx } from '../../plataforma/banco/schema.ts';
+import { ErroApp } from '../../plataforma/http/erro-app.ts';
+import { linhaEscala } from './repositorio.ts';
+
+/**
+ * The call's life (docs/decisions/0151): rascunho → aberta → fechada → apurada → publicada, or cancelada from
+ * a draft. Each step is one conditional UPDATE (`where situacao in (...)`), so two staff members clicking at
+ * once move the call once: the second finds it already moved and gets SituacaoEscalaInvalida. Each step
+ * records its instant and staff member. Functions take the database and the instant (no HTTP), so the
+ * benchmark drives them directly.
+ */
+
+export interface Passo {
+  numEscalacao: number;
+  agora: Date;
+  /** The staff member (codAvulso) taking the step. */
+  por: string;
+}
+
+type Coluna = 'aberta' | 'fechada' | 'apurada' | 'publicada' | 'cancelada';
+
+/** Refusal for a call that exists but is not in a state the step starts from (or 404 when it does not exist). */
+export async function recusarTransicao(db: DbOuTrx, numEscalacao: number): Promise<never> {
+  const escala = await linhaEscala(db, numEscalacao);
+  if (!escala) throw new ErroApp('NaoEncontrado', 'Escala não encontrada.');
+  throw new ErroApp(
+    'SituacaoEscalaInvalida',
+    `Esta ação não é possível: a escala nº ${numEscalacao} está ${escala.situacao}.`,
+    { dados: { situacao: escala.situacao } },
+  );
+}
+
+/** One step: the UPDATE that moves the call from one of `de` to `para`; false when no row moved. */
+export async function moverEscala(
+  db: DbOuTrx,
+  passo: Passo,
+  de: readonly SituacaoEscala[],
+  para: SituacaoEscala,
+  coluna: Coluna,
+): Promise<boolean> {
+  const r = await db
+    .updateTable('escala')
+    .set({
+      situacao: para,
+      aberta: para === 'aberta' ? 1 : 0,
+      [`${coluna}_em`]: passo.agora.toISOString(),
+      [`${coluna}_por`]: passo.por,
+    })
+    .where('num_escalacao', '=', passo.numEscalacao)
+    .where('situacao', 'in', de)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** A new draft: the next number after the highest (a concurrent creation that takes it makes this retry). */
+export async function criarEscala(
+  db: DbOuTrx,
+  dados: { dataChamada: string; horaChamada: string; agora: Date; por: string },
+): Promise<number> {
+  for (let tentativa = 0; ; tentativa++) {
+    const maior = await db
+      .selectFrom('escala')
+      .select((eb) => eb.fn.max('num_escalacao').as('n'))
+      .executeTakeFirst();
+    const numEscalacao = Number(maior?.n ?? 0) + 1;
+    try {
+      await db
+        .insertInto('escala')
+        .values({
+          num_escalacao: numEscalacao,
+          data_chamada: dados.dataChamada,
+          hora_chamada: dados.horaChamada,
+          aberta: 0,
+          situacao: 'rascunho',
+          criada_em: dados.agora.toISOString(),
+          criada_por: dados.por,
+        })
+        .execute();
+      return numEscalacao;
+    } catch (erro) {
+      if (!ehViolacaoDeUnicidade(erro) || tentativa >= 20) throw erro;
+    }
+  }
+}
+
+export async function cancelarEscala(db: DbOuTrx, passo: Passo): Promise<void> {
+  if (!(await moverEscala(db, passo, ['rascunho'], 'cancelada', 'cancelada'))) {
+    await recusarTransicao(db, passo.numEscalacao);
+  }
+}
+
+/**
+ * Opens a draft to the workers: it needs a requisition, and no other call open (the partial unique index
+ * `escala_uma_aberta` makes that hold even when two drafts are opened at the same instant). The offers take
+ * their function's rotation pointers as they are now (docs/decisions/0142): what the pointer fields show.
+ */
+export async function abrirEscala(
+  db: DbOuTrx,
+  executar: <T>(unidade: (trx: DbOuTrx) => Promise<T>) => Promise<T>,
+  passo: Passo,
+): Promise<void> {
+  const escala = await linhaEscala(db, passo.numEscalacao);
+  if (!escala) throw new ErroApp('NaoEncontrado', 'Escala não encontrada.');
+  if (escala.situacao !== 'rascunho') await recusarTransicao(db, passo.numEscalacao);
+  const requisicao = await db
+    .selectFrom('requisicao')
+    .select('num_requisicao')
+    .where('num_escalacao', '=', passo.numEscalacao)
+    .limit(1)
+    .executeTakeFirst();
+  if (!requisicao) throw new ErroApp('EscalaSemRequisicoes');
+  const outra = await db
+    .selectFrom('escala')
+    .select('num_escalacao')
+    .where('aberta', '=', 1)
+    .executeTakeFirst();
+  if (outra) throw outraAberta(outra.num_escalacao);
+  let moveu: boolean;
+  try {
+    moveu = await executar(async (trx) => {
+      if (!(await moverEscala(trx, passo, ['rascunho'], 'aberta', 'aberta'))) return false;
+      await copiarPonteiros(trx, passo.numEscalacao);
+      return true;
+    });
+  } catch (erro) {
+    if (!ehViolacaoDeUnicidade(erro)) throw erro;
+    const aberta = await db
+      .selectFrom('escala')
+      .select('num_escalacao')
+      .where('aberta', '=', 1)
+      .executeTakeFirst();
+    throw outraAberta(aberta?.num_escalacao);
+  }
+  if (!moveu) await recusarTransicao(db, passo.numEscalacao);
+}
+
+/**
+ * The offers' pointer fields from their function's state (server/modulos/rodizio/ponteiros.ts camposPonteiroOferta,
+ * written as one UPDATE): ponteiro = registered list's pointer, ponteiroA = the one before the last
+ * published call, ponteiroP = cadastered list's, grupo = the list that call reached.
+ */
+async function copiarPonteiros(trx: DbOuTrx, numEscalacao: number): Promise<void> {
+  const doPonteiro = sql`from ponteiro_rodizio p where p.cod_funcao = oferta.cod_funcao`;
+  await trx
+    .updateTable('oferta')
+    .set({
+      ponteiro: sql<number | null>`(select p.registro ${doPonteiro})`,
+      ponteiro_a: sql<number | null>`(select p.registro_anterior ${doPonteiro})`,
+      ponteiro_p: sql<number | null>`(select p.cadastro ${doPonteiro})`,
+      grupo: sql<
+        string | null
+      >`(select case when p.alcancou_cadastro = 1 then 'Cadastro' else 'Registro' end ${doPonteiro})`,
+    })
+    .where('num_escalacao', '=', numEscalacao)
+    .execute();
+}
+
+function outraAberta(num: number | undefined): ErroApp {
+  return new ErroApp(
+    'OutraEscalaAberta',
+    num === undefined ? undefined : `A escala nº ${num} está aberta. Feche-a antes de abrir outra.`,
+    { dados: { numEscalacao: num ?? null } },
+  );
+}
+
+/**
+ * Closes an open call. On SQLite the UPDATE goes through the app's group commit, so it is ordered with the
+ * choices being written: those committed before it are in the rotation; the choice units after it read the
+ * call closed inside their own transaction (docs/decisions/0153).
+ */
+export async function fecharEscala(
+  banco: Banco,
+  executar: <T>(unidade: (trx: DbOuTrx) => Promise<T>) => Promise<T>,
+  passo: Passo,
+): Promise<void> {
+  const moveu = await executar((trx) => moverEscala(trx, passo, ['aberta'], 'fechada', 'fechada'));
+  if (!moveu) await recusarTransicao(banco.db, passo.numEscalacao);
+}

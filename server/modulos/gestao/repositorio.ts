@@ -1,0 +1,157 @@
+import type { ContagensEscala, Passo, SituacaoEscala } from '#common/api/gestao.ts';
+import type { DbOuTrx } from '../../plataforma/banco/schema.ts';
+
+/** Queries of /gestao (issue 16): the calls, their counts and steps. */
+
+const COLUNAS_ESCALA = [
+  'num_escalacao',
+  'data_chamada',
+  'hora_chamada',
+  'situacao',
+  'aberta',
+  'criada_em',
+  'criada_por',
+  'aberta_em',
+  'aberta_por',
+  'fechada_em',
+  'fechada_por',
+  'apurada_em',
+  'apurada_por',
+  'publicada_em',
+  'publicada_por',
+  'cancelada_em',
+  'cancelada_por',
+] as const;
+
+export async function linhaEscala(db: DbOuTrx, numEscalacao: number) {
+  return db
+    .selectFrom('escala')
+    .select(COLUNAS_ESCALA)
+    .where('num_escalacao', '=', numEscalacao)
+    .executeTakeFirst();
+}
+
+export type LinhaEscala = NonNullable<Awaited<ReturnType<typeof linhaEscala>>>;
+
+/** The steps already taken, in the order of the call's life. */
+export function passosDaEscala(e: LinhaEscala): Passo[] {
+  const passos: Passo[] = [];
+  const par = (situacao: SituacaoEscala, em: string | null | undefined, por: string | null | undefined) => {
+    if (em) passos.push({ situacao, em, por: por ?? null });
+  };
+  par('rascunho', e.criada_em, e.criada_por);
+  par('aberta', e.aberta_em, e.aberta_por);
+  par('fechada', e.fechada_em, e.fechada_por);
+  par('apurada', e.apurada_em, e.apurada_por);
+  par('publicada', e.publicada_em, e.publicada_por);
+  par('cancelada', e.cancelada_em, e.cancelada_por);
+  return passos;
+}
+
+const contagensVazias = (): ContagensEscala => ({
+  requisicoes: 0,
+  ofertas: 0,
+  vagas: 0,
+  escolhas: 0,
+  avulsos: 0,
+  escalados: 0,
+});
+
+/** Counts of one call, or of every call when `numEscalacao` is omitted: four grouped queries in all. */
+export async function contagensEscalas(
+  db: DbOuTrx,
+  numEscalacao?: number,
+): Promise<Map<number, ContagensEscala>> {
+  const [requisicoes, ofertas, escolhas, escalados] = await Promise.all([
+    db
+      .selectFrom('requisicao')
+      .select((eb) => ['num_escalacao', eb.fn.countAll<number>().as('n')])
+      .$if(numEscalacao !== undefined, (q) => q.where('num_escalacao', '=', numEscalacao as number))
+      .groupBy('num_escalacao')
+      .execute(),
+    db
+      .selectFrom('oferta')
+      .select((eb) => [
+        'num_escalacao',
+        eb.fn.countAll<number>().as('n'),
+        eb.fn.sum<number>('num_vagas').as('vagas'),
+      ])
+      .$if(numEscalacao !== undefined, (q) => q.where('num_escalacao', '=', numEscalacao as number))
+      .groupBy('num_escalacao')
+      .execute(),
+    db
+      .selectFrom('escolha')
+      .select((eb) => [
+        'num_escalacao',
+        eb.fn.countAll<number>().as('n'),
+        eb.fn.count<number>('cod_avulso').distinct().as('avulsos'),
+      ])
+      .$if(numEscalacao !== undefined, (q) => q.where('num_escalacao', '=', numEscalacao as number))
+      .groupBy('num_escalacao')
+      .execute(),
+    db
+      .selectFrom('escala_engajamento')
+      .select((eb) => ['num_escalacao', eb.fn.countAll<number>().as('n')])
+      .$if(numEscalacao !== undefined, (q) => q.where('num_escalacao', '=', numEscalacao as number))
+      .groupBy('num_escalacao')
+      .execute(),
+  ]);
+  const porEscala = new Map<number, ContagensEscala>();
+  const de = (num: number) => {
+    let c = porEscala.get(num);
+    if (!c) {
+      c = contagensVazias();
+      porEscala.set(num, c);
+    }
+    return c;
+  };
+  for (const l of requisicoes) de(l.num_escalacao).requisicoes = Number(l.n);
+  for (const l of ofertas) {
+    const c = de(l.num_escalacao);
+    c.ofertas = Number(l.n);
+    c.vagas = Number(l.vagas ?? 0);
+  }
+  for (const l of escolhas) {
+    const c = de(l.num_escalacao);
+    c.escolhas = Number(l.n);
+    c.avulsos = Number(l.avulsos);
+  }
+  for (const l of escalados) de(l.num_escalacao).escalados = Number(l.n);
+  return porEscala;
+}
+
+export function contagensDe(mapa: Map<number, ContagensEscala>, num: number): ContagensEscala {
+  return mapa.get(num) ?? contagensVazias();
+}
+
+/** Choices per offer of a call (the live counts of the call's page). */
+export async function escolhasPorOferta(db: DbOuTrx, numEscalacao: number): Promise<Map<number, number>> {
+  const linhas = await db
+    .selectFrom('escolha')
+    .select((eb) => ['seq_categoria', eb.fn.countAll<number>().as('n')])
+    .where('num_escalacao', '=', numEscalacao)
+    .groupBy('seq_categoria')
+    .execute();
+  return new Map(linhas.map((l) => [l.seq_categoria, Number(l.n)]));
+}
+
+/**
+ * The workers a call's rotation engaged in a category's offers, once it is published (empty before: the
+ * result may still change). The category's confirmed list marks them (docs/decisions/0155).
+ */
+export async function escaladosSePublicada(
+  db: DbOuTrx,
+  numEscalacao: number,
+  codCategoria: number,
+): Promise<Set<string>> {
+  const linhas = await db
+    .selectFrom('escala_engajamento as g')
+    .innerJoin('escala as s', 's.num_escalacao', 'g.num_escalacao')
+    .innerJoin('oferta as o', 'o.seq_categoria', 'g.seq_categoria')
+    .select('g.cod_avulso')
+    .where('g.num_escalacao', '=', numEscalacao)
+    .where('s.situacao', '=', 'publicada')
+    .where('o.cod_categoria', '=', codCategoria)
+    .execute();
+  return new Set(linhas.map((l) => l.cod_avulso));
+}

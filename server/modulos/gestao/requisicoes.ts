@@ -1,0 +1,316 @@
+import type { RequisicaoBody } from '#common/api/gestao.ts';
+import { categoriaDaOferta } from '#common/api/gestao.ts';
+import { limitesTurno } from '#common/tempo.ts';
+import type { Banco } from '../../plataforma/banco/connection.ts';
+import { ehViolacaoDeUnicidade } from '../../plataforma/banco/dialeto.ts';
+import type { DbOuTrx } from '../../plataforma/banco/schema.ts';
+import { ErroApp } from '../../plataforma/http/erro-app.ts';
+import type { OfertaTable, PoraoTable, RequisicaoTable } from '../escalacao/tabelas.ts';
+import { recusarTransicao } from './ciclo.ts';
+import { lerCsvRequisicoes } from './csv-requisicoes.ts';
+
+/**
+ * A draft's requisitions (docs/decisions/0152): added one by one (form) or many at once (CSV), edited and
+ * removed while the call is a draft. Every write runs in one transaction that first locks the call's row
+ * (PostgreSQL) and re-reads its state, so no requisition changes under a call being opened.
+ */
+
+/** A field the reference lists do not know, reported like a schema failure. */
+export interface CampoDesconhecido {
+  campo: 'codOperador' | 'codNavio' | 'codLocalAtrac';
+  mensagem: string;
+}
+
+export interface Nomes {
+  operador: Map<number, string>;
+  navio: Map<number, string>;
+  local: Map<string, string>;
+}
+
+/** The reference lists (a few dozen rows): read once per write. */
+export async function lerNomes(db: DbOuTrx): Promise<Nomes> {
+  const [operadores, navios, locais] = await Promise.all([
+    db.selectFrom('operador').select(['cod_operador', 'nome']).execute(),
+    db.selectFrom('navio').select(['cod_navio', 'nome']).execute(),
+    db.selectFrom('local_atracacao').select(['cod_local_atrac', 'nome']).execute(),
+  ]);
+  return {
+    operador: new Map(operadores.map((o) => [o.cod_operador, o.nome])),
+    navio: new Map(navios.map((n) => [n.cod_navio, n.nome])),
+    local: new Map(locais.map((l) => [l.cod_local_atrac, l.nome])),
+  };
+}
+
+export function camposDesconhecidos(r: RequisicaoBody, nomes: Nomes): CampoDesconhecido[] {
+  const erros: CampoDesconhecido[] = [];
+  if (!nomes.operador.has(r.codOperador)) {
+    erros.push({ campo: 'codOperador', mensagem: `Operador ${r.codOperador} não cadastrado.` });
+  }
+  if (!nomes.navio.has(r.codNavio)) {
+    erros.push({ campo: 'codNavio', mensagem: `Navio ${r.codNavio} não cadastrado.` });
+  }
+  if (!nomes.local.has(r.codLocalAtrac)) {
+    erros.push({
+      campo: 'codLocalAtrac',
+      mensagem: `Local de atracação ${r.codLocalAtrac} não cadastrado.`,
+    });
+  }
+  return erros;
+}
+
+/** Locks the draft's row (PostgreSQL) and refuses anything but a draft. */
+async function exigirRascunho(trx: DbOuTrx, banco: Banco, numEscalacao: number): Promise<void> {
+  const linha = await trx
+    .selectFrom('escala')
+    .select('situacao')
+    .where('num_escalacao', '=', numEscalacao)
+    .$if(banco.dialeto === 'postgres', (q) => q.forUpdate())
+    .executeTakeFirst();
+  if (linha?.situacao !== 'rascunho') await recusarTransicao(trx, numEscalacao);
+}
+
+interface Numeracao {
+  proximaRequisicao: number;
+  proximaSeq: number;
+}
+
+async function numeracao(trx: DbOuTrx): Promise<Numeracao> {
+  const [r, o] = await Promise.all([
+    trx
+      .selectFrom('requisicao')
+      .select((eb) => eb.fn.max('num_requisicao').as('n'))
+      .executeTakeFirst(),
+    trx
+      .selectFrom('oferta')
+      .select((eb) => eb.fn.max('seq_categoria').as('n'))
+      .executeTakeFirst(),
+  ]);
+  return { proximaRequisicao: Number(r?.n ?? 0) + 1, proximaSeq: Number(o?.n ?? 0) + 1 };
+}
+
+interface Linhas {
+  requisicoes: RequisicaoTable[];
+  poroes: PoraoTable[];
+  ofertas: OfertaTable[];
+}
+
+function paraLinhas(
+  numEscalacao: number,
+  numRequisicao: number,
+  r: RequisicaoBody,
+  nomes: Nomes,
+  fuso: string,
+  num: Numeracao,
+  linhas: Linhas,
+): void {
+  const primeira = r.poroes[0]?.funcoes[0]?.codFuncao ?? 0;
+  const codCategoria = categoriaDaOferta(primeira) ?? 0;
+  const { inicio, fim } = limitesTurno(r.dataOperacao, r.horaInicio, r.horaFim, fuso);
+  linhas.requisicoes.push({
+    num_requisicao: numRequisicao,
+    num_escalacao: numEscalacao,
+    cod_categoria: codCategoria,
+    cod_operador: r.codOperador,
+    nome_operador: nomes.operador.get(r.codOperador) ?? '',
+    cod_navio: r.codNavio,
+    nome_navio: nomes.navio.get(r.codNavio) ?? '',
+    data_operacao: r.dataOperacao,
+    cod_periodo: r.codPeriodo,
+    hora_inicio: r.horaInicio,
+    hora_fim: r.horaFim,
+    inicio: inicio.toISOString(),
+    fim: fim.toISOString(),
+    cod_local_atrac: r.codLocalAtrac,
+    nome_local_atrac: nomes.local.get(r.codLocalAtrac) ?? '',
+  });
+  for (const p of r.poroes) {
+    linhas.poroes.push({
+      num_requisicao: numRequisicao,
+      num_porao: p.numPorao,
+      mercadoria: p.nomeMercadoria,
+      tonelagem: p.tonelagem,
+    });
+    for (const f of p.funcoes) {
+      linhas.ofertas.push({
+        seq_categoria: num.proximaSeq++,
+        num_escalacao: numEscalacao,
+        cod_categoria: codCategoria,
+        num_requisicao: numRequisicao,
+        num_porao: p.numPorao,
+        cod_funcao: f.codFuncao,
+        num_vagas: f.numVagas,
+        ponteiro: null,
+        ponteiro_a: null,
+        ponteiro_p: null,
+        grupo: null,
+      });
+    }
+  }
+}
+
+async function inserirLinhas(trx: DbOuTrx, linhas: Linhas): Promise<void> {
+  for (let i = 0; i < linhas.requisicoes.length; i += 100) {
+    await trx
+      .insertInto('requisicao')
+      .values(linhas.requisicoes.slice(i, i + 100))
+      .execute();
+  }
+  for (let i = 0; i < linhas.poroes.length; i += 200) {
+    await trx
+      .insertInto('porao')
+      .values(linhas.poroes.slice(i, i + 200))
+      .execute();
+  }
+  for (let i = 0; i < linhas.ofertas.length; i += 200) {
+    await trx
+      .insertInto('oferta')
+      .values(linhas.ofertas.slice(i, i + 200))
+      .execute();
+  }
+}
+
+/** Numbers are the highest plus one: a concurrent write that takes them makes the transaction run again. */
+async function comRenumeracao<T>(banco: Banco, unidade: (trx: DbOuTrx) => Promise<T>): Promise<T> {
+  for (let tentativa = 0; ; tentativa++) {
+    try {
+      return await banco.db.transaction().execute(unidade);
+    } catch (erro) {
+      if (!ehViolacaoDeUnicidade(erro) || tentativa >= 20) throw erro;
+    }
+  }
+}
+
+/**
+ * Codes the reference lists do not know: a form gets the fields (like a schema failure), an import the
+ * lines (`linhas[i]` is the file's line of requisition i).
+ */
+function exigirNomesConhecidos(
+  requisicoes: readonly RequisicaoBody[],
+  nomes: Nomes,
+  linhas?: number[],
+): void {
+  if (linhas) {
+    const erros = requisicoes.flatMap((r, i) =>
+      camposDesconhecidos(r, nomes).map((e) => ({ linha: linhas[i] ?? 0, ...e })),
+    );
+    if (erros.length > 0) {
+      throw new ErroApp('DadosInvalidos', `O arquivo tem ${erros.length} erro(s); nada foi importado.`, {
+        dados: erros,
+      });
+    }
+    return;
+  }
+  for (const r of requisicoes) {
+    const erros = camposDesconhecidos(r, nomes);
+    if (erros.length > 0) {
+      throw new ErroApp('DadosInvalidos', erros[0]?.mensagem, { dados: erros });
+    }
+  }
+}
+
+/** Adds requisitions to a draft, all or none; answers their numbers in the given order. */
+export async function adicionarRequisicoes(
+  banco: Banco,
+  fuso: string,
+  numEscalacao: number,
+  requisicoes: readonly RequisicaoBody[],
+  linhasCsv?: number[],
+): Promise<number[]> {
+  return comRenumeracao(banco, async (trx) => {
+    await exigirRascunho(trx, banco, numEscalacao);
+    const nomes = await lerNomes(trx);
+    exigirNomesConhecidos(requisicoes, nomes, linhasCsv);
+    const num = await numeracao(trx);
+    const linhas: Linhas = { requisicoes: [], poroes: [], ofertas: [] };
+    const numeros = requisicoes.map((r) => {
+      const numRequisicao = num.proximaRequisicao++;
+      paraLinhas(numEscalacao, numRequisicao, r, nomes, fuso, num, linhas);
+      return numRequisicao;
+    });
+    await inserirLinhas(trx, linhas);
+    return numeros;
+  });
+}
+
+async function exigirRequisicaoDaEscala(trx: DbOuTrx, numEscalacao: number, numRequisicao: number) {
+  const linha = await trx
+    .selectFrom('requisicao')
+    .select('num_requisicao')
+    .where('num_requisicao', '=', numRequisicao)
+    .where('num_escalacao', '=', numEscalacao)
+    .executeTakeFirst();
+  if (!linha) throw new ErroApp('NaoEncontrado', 'Requisição não encontrada nesta escala.');
+}
+
+/** Replaces a draft's requisition (its holds and offers are rebuilt; a draft has no choices yet). */
+export async function editarRequisicao(
+  banco: Banco,
+  fuso: string,
+  numEscalacao: number,
+  numRequisicao: number,
+  r: RequisicaoBody,
+): Promise<void> {
+  await comRenumeracao(banco, async (trx) => {
+    await exigirRascunho(trx, banco, numEscalacao);
+    await exigirRequisicaoDaEscala(trx, numEscalacao, numRequisicao);
+    const nomes = await lerNomes(trx);
+    exigirNomesConhecidos([r], nomes);
+    await removerLinhas(trx, numRequisicao);
+    const num = await numeracao(trx);
+    const linhas: Linhas = { requisicoes: [], poroes: [], ofertas: [] };
+    paraLinhas(numEscalacao, numRequisicao, r, nomes, fuso, num, linhas);
+    await inserirLinhas(trx, linhas);
+  });
+}
+
+async function removerLinhas(trx: DbOuTrx, numRequisicao: number): Promise<void> {
+  // Children first: the cascades are declared, but SQLite enforces them only with foreign_keys on.
+  await trx.deleteFrom('oferta').where('num_requisicao', '=', numRequisicao).execute();
+  await trx.deleteFrom('porao').where('num_requisicao', '=', numRequisicao).execute();
+  await trx.deleteFrom('requisicao').where('num_requisicao', '=', numRequisicao).execute();
+}
+
+export async function removerRequisicao(
+  banco: Banco,
+  numEscalacao: number,
+  numRequisicao: number,
+): Promise<void> {
+  await banco.db.transaction().execute(async (trx) => {
+    await exigirRascunho(trx, banco, numEscalacao);
+    await exigirRequisicaoDaEscala(trx, numEscalacao, numRequisicao);
+    await removerLinhas(trx, numRequisicao);
+  });
+}
+
+/** The CSV import (csv-requisicoes.ts): every bad line reported, else all its requisitions added at once. */
+export async function importarRequisicoes(
+  banco: Banco,
+  fuso: string,
+  numEscalacao: number,
+  texto: string,
+): Promise<number[]> {
+  // The call's state first: a file sent to a call that is no longer a draft is refused as such.
+  const escala = await banco.db
+    .selectFrom('escala')
+    .select('situacao')
+    .where('num_escalacao', '=', numEscalacao)
+    .executeTakeFirst();
+  if (escala?.situacao !== 'rascunho') await recusarTransicao(banco.db, numEscalacao);
+  const leitura = lerCsvRequisicoes(texto);
+  if (!leitura.ok) {
+    throw new ErroApp(
+      'DadosInvalidos',
+      `O arquivo tem ${leitura.erros.length} erro(s); nada foi importado.`,
+      {
+        dados: leitura.erros,
+      },
+    );
+  }
+  return adicionarRequisicoes(
+    banco,
+    fuso,
+    numEscalacao,
+    leitura.requisicoes.map((r) => r.requisicao),
+    leitura.requisicoes.map((r) => r.linha),
+  );
+}

@@ -1,0 +1,182 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiGestao } from '#common/api/gestao.ts';
+import { sessaoDe } from '../../plataforma/autenticacao/autenticacao.ts';
+import { ok } from '../../plataforma/http/envelope.ts';
+import { ErroApp } from '../../plataforma/http/erro-app.ts';
+import { registrar } from '../../plataforma/http/registrar.ts';
+import { exigirEscalador } from './acesso.ts';
+import { apurarEscala } from './apuracao.ts';
+import { abrirEscala, cancelarEscala, criarEscala, fecharEscala } from './ciclo.ts';
+import { detalharEscala, listarEscalas } from './leitura.ts';
+import { csvEscalaPublicada, pdfEscalaPublicada } from './pdf-escala.ts';
+import { publicarEscala } from './publicacao.ts';
+import { linhaEscala } from './repositorio.ts';
+import {
+  adicionarRequisicoes,
+  editarRequisicao,
+  importarRequisicoes,
+  lerNomes,
+  removerRequisicao,
+} from './requisicoes.ts';
+import { auditoriaAvulso, resultadoEscala } from './resultado.ts';
+
+/**
+ * /api/gestao: the OGMO staff (role `escalador`) run calls (issue 16, docs/decisions/0150-0155). Thin
+ * handlers registered from their descriptions (common/api/gestao.ts `apiGestao`): the onRequest hook checks the
+ * session and role before anything else is read (the registrar's session check then finds it resolved); the
+ * services own every rule.
+ */
+
+/** The operators' files: a day of Santos is well under this. */
+const LIMITE_CSV = 2 * 1024 * 1024;
+
+export const rotasGestao: FastifyPluginAsyncZod = async (app) => {
+  const { db, banco, clock, config } = app.ctx;
+  app.addHook('onRequest', exigirEscalador);
+  // CSV only here (the rest of the API takes JSON alone).
+  app.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: LIMITE_CSV }, (_r, corpo, feito) =>
+    feito(null, corpo),
+  );
+
+  const passo = (request: Parameters<typeof sessaoDe>[0], numEscalacao: number) => ({
+    numEscalacao,
+    agora: clock.now(),
+    por: sessaoDe(request).codAvulso,
+  });
+  const resumo = async (numEscalacao: number) => detalharEscala(db, numEscalacao);
+
+  registrar(app, apiGestao.cadastros, async () => {
+    const nomes = await lerNomes(db);
+    const ordenar = <T extends { nome: string }>(l: T[]) =>
+      l.sort((a, b) => a.nome.localeCompare(b.nome, 'pt-BR'));
+    return ok({
+      operadores: ordenar([...nomes.operador].map(([codigo, nome]) => ({ codigo, nome }))),
+      navios: ordenar([...nomes.navio].map(([codigo, nome]) => ({ codigo, nome }))),
+      locais: ordenar([...nomes.local].map(([codigo, nome]) => ({ codigo, nome }))),
+    });
+  });
+
+  registrar(app, apiGestao.escalas, async () => ok(await listarEscalas(db)));
+
+  registrar(app, apiGestao.criar, async (request) => {
+    const numEscalacao = await criarEscala(db, {
+      ...request.body,
+      agora: clock.now(),
+      por: sessaoDe(request).codAvulso,
+    });
+    request.log.info({ numEscalacao, por: sessaoDe(request).codAvulso }, 'escala criada');
+    return ok({ numEscalacao });
+  });
+
+  registrar(app, apiGestao.escala, async (request) => ok(await resumo(request.params.num)));
+
+  registrar(app, apiGestao.adicionarRequisicao, async (request) => {
+    const [numRequisicao] = await adicionarRequisicoes(banco, config.fusoHorario, request.params.num, [
+      request.body,
+    ]);
+    if (numRequisicao === undefined) throw new ErroApp('ErroInterno');
+    return ok({ numRequisicao });
+  });
+
+  registrar(app, apiGestao.editarRequisicao, async (request) => {
+    const { num, req } = request.params;
+    await editarRequisicao(banco, config.fusoHorario, num, req, request.body);
+    return ok({ numRequisicao: req });
+  });
+
+  registrar(app, apiGestao.removerRequisicao, async (request) => {
+    await removerRequisicao(banco, request.params.num, request.params.req);
+    return ok(null);
+  });
+
+  registrar(app, apiGestao.importarRequisicoes, async (request) => {
+    const requisicoes = await importarRequisicoes(
+      banco,
+      config.fusoHorario,
+      request.params.num,
+      request.body,
+    );
+    request.log.info({ numEscalacao: request.params.num, requisicoes: requisicoes.length }, 'csv importado');
+    return ok({ requisicoes });
+  });
+
+  registrar(app, apiGestao.cancelar, async (request) => {
+    await cancelarEscala(db, passo(request, request.params.num));
+    return ok(await resumo(request.params.num));
+  });
+
+  registrar(app, apiGestao.abrir, async (request) => {
+    const num = request.params.num;
+    // In order with the choices being written, and the call's caches dropped (server/modulos/escalacao).
+    await abrirEscala(db, (u) => app.escalacao.alterarEstado(num, u), passo(request, num));
+    // Sent by this process only, after the answer (docs/decisions/0162).
+    app.avisosPush.escalaAberta(num);
+    request.log.info({ numEscalacao: num, por: sessaoDe(request).codAvulso }, 'escala aberta');
+    return ok(await resumo(num));
+  });
+
+  registrar(app, apiGestao.fechar, async (request) => {
+    const num = request.params.num;
+    // Every choice acknowledged before this is in; every one after gets EscalaFechada (docs/decisions/0153).
+    await fecharEscala(banco, (u) => app.escalacao.alterarEstado(num, u), passo(request, num));
+    request.log.info({ numEscalacao: num, por: sessaoDe(request).codAvulso }, 'escala fechada');
+    return ok(await resumo(num));
+  });
+
+  registrar(app, apiGestao.rodizio, async (request) => {
+    const resumo = await apurarEscala(banco, {
+      ...passo(request, request.params.num),
+      horasDescanso: config.horasDescanso,
+    });
+    request.log.info({ ...resumo, por: sessaoDe(request).codAvulso }, 'rodízio apurado');
+    return ok(resumo);
+  });
+
+  registrar(app, apiGestao.publicar, async (request) => {
+    const resumo = await publicarEscala(banco, passo(request, request.params.num));
+    app.escalacao.invalidar(request.params.num);
+    app.avisosPush.resultadoPublicado(request.params.num);
+    request.log.info({ ...resumo, por: sessaoDe(request).codAvulso }, 'escala publicada');
+    return ok(resumo);
+  });
+
+  registrar(app, apiGestao.resultado, async (request) => ok(await resultadoEscala(db, request.params.num)));
+
+  registrar(app, apiGestao.auditoria, async (request) =>
+    ok(await auditoriaAvulso(db, request.params.num, request.query.codAvulso)),
+  );
+
+  /** The published call only: before that its result may still change. */
+  async function publicada(numEscalacao: number) {
+    const escala = await linhaEscala(db, numEscalacao);
+    if (!escala) throw new ErroApp('NaoEncontrado', 'Escala não encontrada.');
+    if (escala.situacao !== 'publicada' || !escala.publicada_em) {
+      throw new ErroApp('SituacaoEscalaInvalida', 'Só a escala publicada é exportada.', {
+        dados: { situacao: escala.situacao },
+      });
+    }
+    return { escala, resultado: await resultadoEscala(db, numEscalacao) };
+  }
+
+  registrar(app, apiGestao.escalaPdf, async (request, reply) => {
+    const { escala, resultado } = await publicada(request.params.num);
+    const pdf = await pdfEscalaPublicada(config, {
+      resultado,
+      dataChamada: escala.data_chamada,
+      horaChamada: escala.hora_chamada,
+      publicadaEm: new Date(escala.publicada_em as string),
+    });
+    return reply
+      .header('Content-Disposition', `attachment; filename="escala-${escala.num_escalacao}.pdf"`)
+      .type('application/pdf')
+      .send(pdf);
+  });
+
+  registrar(app, apiGestao.escalaCsv, async (request, reply) => {
+    const { escala, resultado } = await publicada(request.params.num);
+    return reply
+      .header('Content-Disposition', `attachment; filename="escala-${escala.num_escalacao}.csv"`)
+      .type('text/csv; charset=utf-8')
+      .send(csvEscalaPublicada(resultado));
+  });
+};

@@ -1,0 +1,237 @@
+import { PAPEL_ESCALADOR } from '#common/api/gestao.ts';
+import { CATEGORIA_OGMO, SINDICATO_OGMO } from '#common/dominio.ts';
+import { dataLocal, somarDias, TURNOS } from '#common/tempo.ts';
+import type { Config } from '../../config.ts';
+import type { DbOuTrx } from '../../plataforma/banco/schema.ts';
+import { Aleatorio, cpfValido, pisValido } from '../../plataforma/semente/aleatorio.ts';
+import { emLotes, linhaRequisicao } from '../../plataforma/semente/comum.ts';
+import { CAIS, NAVIOS, OPERADORES } from '../../plataforma/semente/porto.ts';
+import { ESCALAS_FECHADAS_DEMO, retratoSvg } from '../avulso/seed.ts';
+import { calcularRodizio, gravarRodizio } from './apuracao.ts';
+import { publicarNaTransacao } from './publicacao.ts';
+
+/** The account that runs calls in the demo (issue 16): OGMO staff with the role, not a test user. */
+export const ESCALADOR_DEMO = '900002';
+
+/** The draft 900002 finds ready to open (tomorrow's call). */
+export const RASCUNHO_DEMO = 4522;
+
+/**
+ * The port's reference lists (a requisition names its operator, ship and quay by code) and the staff
+ * member who runs the calls. Runs after the foundation: 900002 takes the next rotation number, so no other
+ * worker's number moves.
+ */
+export async function semearGestao(db: DbOuTrx, senhaHash: string): Promise<void> {
+  const rnd = new Aleatorio(20261123);
+  await db
+    .insertInto('operador')
+    .values(OPERADORES.map((o) => ({ cod_operador: o.codigo, nome: o.nome })))
+    .execute();
+  await db
+    .insertInto('navio')
+    .values(NAVIOS.map((n) => ({ cod_navio: n.codigo, nome: n.nome })))
+    .execute();
+  await emLotes([...CAIS], 50, (lote) =>
+    db
+      .insertInto('local_atracacao')
+      .values(lote.map((c) => ({ cod_local_atrac: c.codigo, nome: c.nome })))
+      .execute(),
+  );
+
+  const maior = await db
+    .selectFrom('avulso')
+    .select((eb) => eb.fn.max('num_chamada').as('n'))
+    .executeTakeFirst();
+  const nome = 'MARIANA CAVALCANTI DE SÁ';
+  let cpf = cpfValido(rnd);
+  while (await db.selectFrom('avulso').select('cpf').where('cpf', '=', cpf).executeTakeFirst()) {
+    cpf = cpfValido(rnd);
+  }
+  await db
+    .insertInto('avulso')
+    .values({
+      cod_avulso: ESCALADOR_DEMO,
+      nome,
+      sexo: 'F',
+      cod_sindicato: SINDICATO_OGMO,
+      cod_categoria: CATEGORIA_OGMO,
+      artigo: 55,
+      num_chamada: Number(maior?.n ?? 0) + 1,
+      cpf,
+      data_nascimento: '1984-06-12',
+      rg_numero: rnd.digitos(8),
+      rg_orgao_exp: 'SDS',
+      rg_uf: 'PE',
+      rg_emissao: '2015-03-02',
+      pis: pisValido(rnd),
+      end_logradouro: 'Avenida Portuária, 100',
+      end_bairro: 'Centro',
+      end_cidade: 'Ipojuca',
+      end_uf: 'PE',
+      email: null,
+      telefone: null,
+      impedimento: 0,
+      afastamento_definitivo: 0,
+      escolha_porao_estiva: 0,
+      senha_hash: senhaHash,
+    })
+    .execute();
+  await db
+    .insertInto('foto')
+    .values({ cod_avulso: ESCALADOR_DEMO, tipo: 'image/svg+xml', conteudo: retratoSvg(nome, rnd) })
+    .execute();
+  await db.insertInto('papel').values({ cod_avulso: ESCALADOR_DEMO, papel: PAPEL_ESCALADOR }).execute();
+}
+
+/**
+ * The demo's past calls (4518-4520, closed with the generated workers' choices) run through the real
+ * rotation and publish, oldest first, one hour after each call: their engagements join the job history and
+ * the pointers start from them. Then tomorrow's draft, with one requisition per category, for 900002.
+ */
+export async function semearEscalasPublicadas(db: DbOuTrx, config: Config, agora: Date): Promise<void> {
+  const fuso = config.fusoHorario;
+  for (const [n, numEscalacao] of ESCALAS_FECHADAS_DEMO.entries()) {
+    const dias = n - ESCALAS_FECHADAS_DEMO.length;
+    const momento = new Date(agora.getTime() + dias * 86_400_000 + 3_600_000);
+    const passo = { numEscalacao, agora: momento, por: ESCALADOR_DEMO };
+    await db
+      .updateTable('escala')
+      .set({ fechada_em: momento.toISOString(), fechada_por: ESCALADOR_DEMO })
+      .where('num_escalacao', '=', numEscalacao)
+      .execute();
+    await gravarRodizio(db, passo, await calcularRodizio(db, numEscalacao, config.horasDescanso));
+    await publicarNaTransacao(db, passo);
+  }
+
+  const hoje = dataLocal(agora, fuso);
+  const amanha = somarDias(hoje, 1);
+  await db
+    .insertInto('escala')
+    .values({
+      num_escalacao: RASCUNHO_DEMO,
+      data_chamada: `${amanha.slice(0, 4)}-${amanha.slice(4, 6)}-${amanha.slice(6, 8)}`,
+      hora_chamada: '06:30',
+      aberta: 0,
+      situacao: 'rascunho',
+      criada_em: agora.toISOString(),
+      criada_por: ESCALADOR_DEMO,
+    })
+    .execute();
+  const operacao = somarDias(hoje, 2);
+  const modelos: {
+    categoria: number;
+    operador: number;
+    navio: number;
+    cais: number;
+    periodo: number;
+    mercadoria: string;
+    poroes: Record<string, [number, number][]>;
+  }[] = [
+    {
+      categoria: 1,
+      operador: 0,
+      navio: 0,
+      cais: 0,
+      periodo: 1,
+      mercadoria: 'Contêineres',
+      poroes: {
+        PR00: [[101, 1]],
+        PR01: [
+          [101, 3],
+          [121, 1],
+        ],
+      },
+    },
+    {
+      categoria: 2,
+      operador: 0,
+      navio: 2,
+      cais: 1,
+      periodo: 2,
+      mercadoria: 'Contêineres',
+      poroes: {
+        PR00: [
+          [201, 1],
+          [204, 1],
+        ],
+      },
+    },
+    {
+      categoria: 4,
+      operador: 4,
+      navio: 9,
+      cais: 5,
+      periodo: 1,
+      mercadoria: 'Celulose',
+      poroes: { PR00: [[401, 2]] },
+    },
+    {
+      categoria: 6,
+      operador: 1,
+      navio: 3,
+      cais: 1,
+      periodo: 2,
+      mercadoria: 'Carga geral',
+      poroes: {
+        BL00: [
+          [601, 3],
+          [610, 1],
+        ],
+      },
+    },
+  ];
+  const maiorSeq = await db
+    .selectFrom('oferta')
+    .select((eb) => eb.fn.max('seq_categoria').as('n'))
+    .executeTakeFirst();
+  let seq = Number(maiorSeq?.n ?? 0);
+  for (const [i, m] of modelos.entries()) {
+    const numRequisicao = RASCUNHO_DEMO * 100 + i + 1;
+    const turno = TURNOS.find((t) => t.codPeriodo === m.periodo) ?? TURNOS[0];
+    await db
+      .insertInto('requisicao')
+      .values(
+        linhaRequisicao({
+          numRequisicao,
+          numEscalacao: RASCUNHO_DEMO,
+          codCategoria: m.categoria,
+          operador: OPERADORES[m.operador] ?? OPERADORES[0],
+          navio: NAVIOS[m.navio] ?? NAVIOS[0],
+          cais: CAIS[m.cais] ?? CAIS[0],
+          dataOperacao: operacao,
+          turno,
+          fuso,
+        }),
+      )
+      .execute();
+    for (const [numPorao, funcoes] of Object.entries(m.poroes)) {
+      await db
+        .insertInto('porao')
+        .values({
+          num_requisicao: numRequisicao,
+          num_porao: numPorao,
+          mercadoria: m.mercadoria,
+          tonelagem: 12_000,
+        })
+        .execute();
+      await db
+        .insertInto('oferta')
+        .values(
+          funcoes.map(([codFuncao, numVagas]) => ({
+            seq_categoria: ++seq,
+            num_escalacao: RASCUNHO_DEMO,
+            cod_categoria: m.categoria,
+            num_requisicao: numRequisicao,
+            num_porao: numPorao,
+            cod_funcao: codFuncao,
+            num_vagas: numVagas,
+            ponteiro: null,
+            ponteiro_a: null,
+            ponteiro_p: null,
+            grupo: null,
+          })),
+        )
+        .execute();
+    }
+  }
+}

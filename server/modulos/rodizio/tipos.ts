@@ -1,0 +1,160 @@
+/**
+ * The rotation's input and output (docs/decisions/0140). Pure data: the caller reads the rows of a closed call,
+ * computes the per-choice eligibility at the moment the rotation runs, calls `executarRodizio`
+ * (server/modulos/rodizio/motor.ts) and writes what comes back. Nothing here touches a database or a clock.
+ */
+
+/** Legal article of a worker: 55 registered (registro), 54 cadastered (cadastro). */
+export type ArtigoRodizio = 54 | 55;
+
+/**
+ * An offer of the call: one row of `oferta` (requisition × hold × function), `capacidade` = `num_vagas`.
+ * Vacancies of one hold and function in a requisition are one offer; its workers are ranked by the function.
+ */
+export interface OfertaRodizio {
+  /** `oferta.seq_categoria`. */
+  id: number;
+  codFuncao: number;
+  codCategoria: number;
+  /** Vacancies (`num_vagas`); 0 is allowed (nobody is engaged there). */
+  capacidade: number;
+  /** What a worker reads in the audit: ship, hold, function ('MSC AURORA, Porão 2, Estivador'). */
+  descricao: string;
+}
+
+/** A worker who chose something in the call. Workers without choices need not be sent. */
+export interface AvulsoRodizio {
+  codAvulso: string;
+  numChamada: number;
+  artigo: ArtigoRodizio;
+  /** Impeded (or on definitive leave) at the moment the rotation runs: every choice is left out. */
+  impedido: boolean;
+  /** The impediment's message, quoted in the audit when present. */
+  motivoImpedimento?: string | null;
+}
+
+/**
+ * One row of `escolha`, with its eligibility as the caller found it when the rotation ran (not when the worker
+ * chose): `habilitado` = the worker holds the offer's function now; `comDescanso` = the rest rule
+ * (common/descanso.ts) holds now for the offer's shift.
+ */
+export interface EscolhaRodizio {
+  codAvulso: string;
+  ofertaId: number;
+  /** The preference inside the offer's category (1, 2, … with possible gaps). */
+  preferencia: number;
+  /** ISO UTC instant the choice was recorded (`escolha.hora_digitacao`): orders choices across categories. */
+  horaDigitacao: string;
+  habilitado: boolean;
+  comDescanso: boolean;
+}
+
+/** A function's pointers before the call: the numChamada of the last worker it engaged, per list. */
+export interface PonteiroFuncao {
+  codFuncao: number;
+  /** Registered list (art. 55); null: never engaged anyone, the rotation starts at the lowest number. */
+  registro: number | null;
+  /** Cadastered list (art. 54). */
+  cadastro: number | null;
+}
+
+export interface EntradaRodizio {
+  ofertas: readonly OfertaRodizio[];
+  avulsos: readonly AvulsoRodizio[];
+  escolhas: readonly EscolhaRodizio[];
+  /** Functions absent here start from null pointers. */
+  ponteiros: readonly PonteiroFuncao[];
+  /** Only for the audit's text about rest (common/descanso.ts's setting); default 11. */
+  horasDescanso?: number;
+}
+
+/** Why one choice of a worker ended as it did. */
+export type SituacaoEscolha =
+  /** The worker is engaged here. */
+  | 'escalado'
+  /** Full with workers ranked ahead of this one (stability guarantees they are all ahead). */
+  | 'preenchida'
+  /** The offer had no vacancy at all (capacidade 0). */
+  | 'sem-vagas'
+  | 'sem-habilitacao'
+  | 'sem-descanso'
+  | 'impedido'
+  /** Below the choice the worker was engaged in: never needed. */
+  | 'nao-necessaria';
+
+export interface DecisaoEscolha {
+  ofertaId: number;
+  /** Position in the worker's whole list (1-based), the order the matching used. */
+  ordem: number;
+  /** The category preference as stored. */
+  preferencia: number;
+  situacao: SituacaoEscolha;
+  /** For 'preenchida': numChamada of the last worker engaged there in rotation order. */
+  ultimoEscalado?: number;
+  /** The sentence about this choice, in Portuguese ('a 1ª (…) foi preenchida …'). */
+  texto: string;
+}
+
+/** The audit of one worker who chose: what they got and why. */
+export interface DecisaoAvulso {
+  codAvulso: string;
+  numChamada: number;
+  artigo: ArtigoRodizio;
+  resultado: 'escalado' | 'nao-escalado';
+  /** The offer engaged in, and its position in the worker's list. */
+  ofertaId: number | null;
+  ordem: number | null;
+  /** One paragraph a worker understands ('Escalado na sua 2ª preferência: a 1ª (…) foi preenchida …'). */
+  motivo: string;
+  /** Every choice in the worker's order. */
+  escolhas: DecisaoEscolha[];
+}
+
+export interface Engajamento {
+  codAvulso: string;
+  numChamada: number;
+  ofertaId: number;
+  codFuncao: number;
+  /** Position of this offer in the worker's list (1-based): "the preference it met". */
+  ordem: number;
+  /** The category preference as stored. */
+  preferencia: number;
+  /** Position among the offer's engaged workers in rotation order (1 = first called). */
+  posicaoNaOferta: number;
+}
+
+export interface PonteirosResultado {
+  codFuncao: number;
+  registro: { inicial: number | null; final: number | null };
+  cadastro: { inicial: number | null; final: number | null };
+  /** Whether this call engaged cadastered workers in this function (the registered list was exhausted). */
+  alcancouCadastro: boolean;
+}
+
+export interface OfertaResultado {
+  ofertaId: number;
+  codFuncao: number;
+  capacidade: number;
+  escalados: number;
+  /** numChamada of the offer's last engaged worker in rotation order, when any. */
+  ultimoEscalado: number | null;
+}
+
+export interface ResultadoRodizio {
+  /** Sorted by offer id, then rotation order. */
+  engajamentos: Engajamento[];
+  /** One per worker who sent at least one choice, sorted by codAvulso. */
+  decisoes: DecisaoAvulso[];
+  /** One per function of the call's offers, sorted by codFuncao: to store at publish. */
+  ponteiros: PonteirosResultado[];
+  /** One per offer, sorted by id. */
+  ofertas: OfertaResultado[];
+  estatisticas: {
+    avulsos: number;
+    escolhas: number;
+    escolhasValidas: number;
+    propostas: number;
+    vagas: number;
+    escalados: number;
+  };
+}

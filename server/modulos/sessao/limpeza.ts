@@ -1,0 +1,75 @@
+import type { FastifyInstance } from 'fastify';
+import type { Clock } from '../../clock.ts';
+import type { DbOuTrx } from '../../plataforma/banco/schema.ts';
+
+/**
+ * Housekeeping on a timer (`LIMPEZA_MINUTOS`, issue 12): session rows a day past their end and throttle counts
+ * untouched for a day whose wait is over are deleted, and the rate limits' full buckets forgotten. Before,
+ * nothing ever deleted them. Every process runs it (the deletes are idempotent); the timer stops when the app
+ * closes.
+ */
+export interface ResultadoLimpeza {
+  sessoes: number;
+  tentativas: number;
+}
+
+const DIA = 24 * 3_600_000;
+
+/** Sessions a day past their absolute end (idle or revoked ones end by then too); indexed on expira_em. */
+export async function apagarSessoesExpiradas(db: DbOuTrx, clock: Clock): Promise<number> {
+  const limite = new Date(clock.now().getTime() - DIA).toISOString();
+  const r = await db.deleteFrom('sessao').where('expira_em', '<', limite).executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
+/** Throttle counts (services/tentativas.ts) untouched for a day whose wait is over. */
+export async function apagarTentativasAntigas(db: DbOuTrx, clock: Clock): Promise<number> {
+  const agora = clock.now();
+  const limite = new Date(agora.getTime() - DIA).toISOString();
+  const r = await db
+    .deleteFrom('tentativa')
+    .where('atualizado_em', '<', limite)
+    .where((eb) => eb.or([eb('bloqueado_ate', 'is', null), eb('bloqueado_ate', '<', agora.toISOString())]))
+    .executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
+export async function limpar(app: FastifyInstance): Promise<ResultadoLimpeza> {
+  const { db, clock, limites } = app.ctx;
+  const sessoes = await apagarSessoesExpiradas(db, clock);
+  const tentativas = await apagarTentativasAntigas(db, clock);
+  for (const baldes of Object.values(limites)) baldes.esvaziar();
+  return { sessoes, tentativas };
+}
+
+/** The timers of the apps not yet closed (server/modulos/sessao/limpeza.test.ts checks that closing stops one). */
+const agendadas = new Set<NodeJS.Timeout>();
+export function limpezasAgendadas(): number {
+  return agendadas.size;
+}
+
+export function agendarLimpeza(app: FastifyInstance, minutos: number): void {
+  let emCurso: Promise<void> | undefined;
+  const timer = setInterval(
+    () => {
+      emCurso ??= limpar(app)
+        .then((r) => {
+          if (r.sessoes + r.tentativas > 0) app.log.info(r, 'limpeza');
+        })
+        .catch((erro: unknown) => app.log.error({ err: erro }, 'falha na limpeza'))
+        .finally(() => {
+          emCurso = undefined;
+        });
+    },
+    Math.max(10, Math.round(minutos * 60_000)),
+  );
+  // The timer alone never keeps the process alive.
+  timer.unref();
+  agendadas.add(timer);
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    agendadas.delete(timer);
+    // A run under way finishes before the database closes.
+    await emCurso;
+  });
+}

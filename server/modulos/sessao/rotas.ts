@@ -1,0 +1,111 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiSessao } from '#common/api/sessao.ts';
+import { sessaoDe } from '../../plataforma/autenticacao/autenticacao.ts';
+import { criarSessao, revogarSessao } from '../../plataforma/autenticacao/sessoes.ts';
+import { ok } from '../../plataforma/http/envelope.ts';
+import { ErroApp } from '../../plataforma/http/erro-app.ts';
+import { registrar } from '../../plataforma/http/registrar.ts';
+import { buscarAvulso, carregarDadosLogin } from '../avulso/repositorio.ts';
+import { removerAssinaturasDaSessao } from '../push/repositorio.ts';
+import {
+  aparelhoConfiavel,
+  CAMINHO_COOKIE_APARELHO,
+  emitirCookieAparelho,
+  nomeCookieAparelho,
+  novoIdAparelho,
+  VALIDADE_APARELHO_DIAS,
+} from './aparelhos.ts';
+import { hashSenhaFicticio, verificarSenha } from './senhas.ts';
+import { reservarTentativa } from './tentativas.ts';
+
+export const rotasSessao: FastifyPluginAsyncZod = async (app) => {
+  const { db, config, clock } = app.ctx;
+  // Every login answers the parameters (pointer rules, limits): the app's one cache of them.
+  const lerParametros = () => app.ctx.parametros.lista();
+
+  registrar(app, apiSessao.config, async () =>
+    ok({
+      versao: config.versao,
+      ambienteTestes: config.ambienteTestes,
+      fusoHorario: config.fusoHorario,
+      organizacao: config.organizacao,
+    }),
+  );
+
+  registrar(app, apiSessao.login, async (request, reply) => {
+    const { login, password, quiosque } = request.body;
+    const { gravarSessao, segredoAparelhos } = app.ctx;
+    // A device this worker logged in from before is throttled on its own count, never locked by others'
+    // failures; any other device on the worker's count for unknown devices (docs/decisions/0090).
+    const aparelho = aparelhoConfiavel(
+      segredoAparelhos,
+      login,
+      request.cookies[nomeCookieAparelho(login)],
+      clock.now(),
+    );
+    // Counted before the password is checked: parallel guesses get no more checks than sequential ones.
+    const [reserva, avulso] = await Promise.all([
+      aparelho
+        ? reservarTentativa(gravarSessao, clock, 'aparelho', `${login}:${aparelho}`, { ip: request.ip })
+        : reservarTentativa(gravarSessao, clock, 'login', login, { ip: request.ip }),
+      buscarAvulso(db, login),
+    ]);
+    const valida = await verificarSenha(avulso?.senha_hash ?? (await hashSenhaFicticio()), password);
+    if (!avulso || !valida) {
+      await reserva.errou();
+      throw new ErroApp('CredenciaisInvalidas');
+    }
+    // One unit: on SQLite it shares the COMMIT (and its fsync) with the other writes of the moment.
+    const token = await gravarSessao(async (g) => {
+      await reserva.acertou(g);
+      return criarSessao(g, config, clock, login, quiosque === true);
+    });
+    if (quiosque !== true) {
+      reply.setCookie(
+        nomeCookieAparelho(login),
+        emitirCookieAparelho(segredoAparelhos, login, aparelho ?? novoIdAparelho(), clock.now()),
+        {
+          path: CAMINHO_COOKIE_APARELHO,
+          httpOnly: true,
+          sameSite: 'strict',
+          secure: request.protocol === 'https',
+          maxAge: VALIDADE_APARELHO_DIAS * 24 * 3600,
+        },
+      );
+    }
+    const dados = await carregarDadosLogin(db, config, app.ctx.segredoFotos, clock.now(), login, {
+      linha: avulso,
+      lerParametros,
+    });
+    if (!dados) throw new ErroApp('CredenciaisInvalidas');
+    request.log.info({ codAvulso: login, quiosque: quiosque === true }, 'login');
+    return { sucesso: true as const, dados, token };
+  });
+
+  registrar(app, apiSessao.logout, async (request, reply) => {
+    const sessao = sessaoDe(request);
+    const tokens = await revogarSessao(db, clock, sessao, app.ctx.sessoes);
+    // The phone this session subscribed stops getting the worker's notifications (docs/decisions/0162).
+    await removerAssinaturasDaSessao(db, sessao.sessaoId);
+    // Its live streams end, and the other servers forget its tokens now rather than in 5 s.
+    app.aoVivo.sessaoEncerrada(sessao.sessaoId, tokens);
+    request.tokenRenovado = undefined;
+    // The answers kept by the browser for revalidation (ETag, decision 0130) leave with the session.
+    reply.header('Clear-Site-Data', '"cache"');
+    return ok(null);
+  });
+
+  /** The logged-in worker's data again, e.g. after a page reload (a call of our design). */
+  registrar(app, apiSessao.sessao, async (request) => {
+    const dados = await carregarDadosLogin(
+      db,
+      config,
+      app.ctx.segredoFotos,
+      clock.now(),
+      sessaoDe(request).codAvulso,
+      { lerParametros },
+    );
+    if (!dados) throw new ErroApp('NaoAutenticado');
+    return ok(dados);
+  });
+};

@@ -1,0 +1,47 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
+
+/** The headers helmet sets (and removes) for our policy, computed once. */
+export interface CabecalhosSeguranca {
+  definidos: readonly (readonly [string, string])[];
+  removidos: readonly string[];
+}
+
+/**
+ * helmet's security headers on every answer, computed once. @fastify/helmet ran helmet's middleware on every
+ * request, rebuilding the same Content-Security-Policy text each time: 6% of the event loop during the
+ * benchmark's POST phase (docs/decisions/0024-sessoes-em-memoria.md). Our policy has no per-request part
+ * (no nonces), so helmet runs here once against a recording response and each answer gets the recorded
+ * headers, the raw answers written below Fastify included (server/plataforma/http/erros-de-protocolo.ts).
+ */
+export function calcularCabecalhosDeSeguranca(opcoes: HelmetOptions): CabecalhosSeguranca {
+  const definidos = new Map<string, string>();
+  const removidos: string[] = [];
+  const gravador = {
+    setHeader(nome: string, valor: string | number | readonly string[]) {
+      definidos.set(nome, String(valor));
+    },
+    removeHeader(nome: string) {
+      definidos.delete(nome);
+      removidos.push(nome);
+    },
+  };
+  let erro: unknown;
+  helmet(opcoes)({} as IncomingMessage, gravador as unknown as ServerResponse, (e?: unknown) => {
+    erro = e;
+  });
+  if (erro) throw erro;
+  return { definidos: [...definidos], removidos };
+}
+
+export function cabecalhosDeSeguranca(
+  app: FastifyInstance,
+  { definidos, removidos }: CabecalhosSeguranca,
+): void {
+  app.addHook('onRequest', (_request, reply, feito) => {
+    for (const nome of removidos) reply.raw.removeHeader(nome);
+    for (const [nome, valor] of definidos) reply.raw.setHeader(nome, valor);
+    feito();
+  });
+}

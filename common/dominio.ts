@@ -21,6 +21,31 @@ export const ARTIGO = { registro: 55, cadastro: 54 } as const;
  */
 export const PAPEL_ESCALADOR = 'escalador';
 
+/**
+ * Every staff role, each checked on the server for its own area of /gestao (issue 30). `administrador` grants
+ * roles; `cadastro` keeps the workers; `escalador` runs calls; `comunicacao` writes the home's messages;
+ * `eleicao` sets up elections; `financeiro` imports pay documents.
+ */
+export const PAPEIS = [
+  'administrador',
+  'cadastro',
+  PAPEL_ESCALADOR,
+  'comunicacao',
+  'eleicao',
+  'financeiro',
+] as const;
+export type Papel = (typeof PAPEIS)[number];
+
+/** What each role is called on the screens. */
+export const NOMES_PAPEIS: Record<Papel, string> = {
+  administrador: 'Administração',
+  cadastro: 'Cadastro',
+  escalador: 'Escalação',
+  comunicacao: 'Comunicação',
+  eleicao: 'Eleição',
+  financeiro: 'Financeiro',
+};
+
 /** The four categories of the electronic call, their route segment and code (docs/produto/decisoes.md §3). */
 export const categoriasEscala = [
   { segmento: 'estivador', codigo: 1, nome: 'Estivador' },

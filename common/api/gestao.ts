@@ -1,4 +1,4 @@
-import { PAPEL_ESCALADOR } from '../dominio.ts';
+import { PAPEIS, PAPEL_ESCALADOR } from '../dominio.ts';
 import { categoriaDaOferta, funcaoPorCodigo } from '../funcoes.ts';
 import { INTEIRO32_MAX } from '../inteiros.ts';
 import { TURNOS } from '../tempo.ts';
@@ -13,8 +13,8 @@ import { arquivo, definirEndpoint } from './endpoint.ts';
 
 // Zod-free in common/funcoes.ts, so /inicio's result card does not load zod (docs/decisions/0191).
 export { categoriaDaOferta, PAPEL_ESCALADOR };
-export const papelSchema = z.enum([PAPEL_ESCALADOR]);
-export type Papel = z.infer<typeof papelSchema>;
+export const papelSchema = z.enum(PAPEIS);
+export type { Papel } from '../dominio.ts';
 
 export const situacoesEscala = [
   'rascunho',

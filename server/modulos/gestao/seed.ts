@@ -1,28 +1,22 @@
-import { PAPEL_ESCALADOR } from '#common/api/gestao.ts';
-import { CATEGORIA_OGMO, SINDICATO_OGMO } from '#common/dominio.ts';
 import { dataLocal, somarDias, TURNOS } from '#common/tempo.ts';
 import type { Config } from '../../config.ts';
 import type { DbOuTrx } from '../../plataforma/banco/schema.ts';
-import { Aleatorio, cpfValido, pisValido } from '../../plataforma/semente/aleatorio.ts';
 import { emLotes, linhaRequisicao } from '../../plataforma/semente/comum.ts';
 import { CAIS, NAVIOS, OPERADORES } from '../../plataforma/semente/porto.ts';
-import { ESCALAS_FECHADAS_DEMO, retratoSvg } from '../avulso/seed.ts';
+import { ESCALAS_FECHADAS_DEMO } from '../avulso/seed.ts';
+import { ESCALADOR_DEMO, semearEquipe } from '../equipe/seed.ts';
 import { calcularRodizio, gravarRodizio } from './apuracao.ts';
 import { publicarNaTransacao } from './publicacao.ts';
-
-/** The account that runs calls in the demo (issue 16): OGMO staff with the role, not a test user. */
-export const ESCALADOR_DEMO = '900002';
 
 /** The draft 900002 finds ready to open (tomorrow's call). */
 export const RASCUNHO_DEMO = 4522;
 
 /**
- * The port's reference lists (a requisition names its operator, ship and quay by code) and the staff
- * member who runs the calls. Runs after the foundation: 900002 takes the next rotation number, so no other
- * worker's number moves.
+ * The port's reference lists (a requisition names its operator, ship and quay by code) and the OGMO's staff
+ * (server/modulos/equipe/seed.ts). Runs after the foundation: the staff take the next rotation numbers, so no
+ * other worker's number moves.
  */
 export async function semearGestao(db: DbOuTrx, senhaHash: string): Promise<void> {
-  const rnd = new Aleatorio(20261123);
   await db
     .insertInto('operador')
     .values(OPERADORES.map((o) => ({ cod_operador: o.codigo, nome: o.nome })))
@@ -37,50 +31,7 @@ export async function semearGestao(db: DbOuTrx, senhaHash: string): Promise<void
       .values(lote.map((c) => ({ cod_local_atrac: c.codigo, nome: c.nome })))
       .execute(),
   );
-
-  const maior = await db
-    .selectFrom('avulso')
-    .select((eb) => eb.fn.max('num_chamada').as('n'))
-    .executeTakeFirst();
-  const nome = 'MARIANA CAVALCANTI DE SÁ';
-  let cpf = cpfValido(rnd);
-  while (await db.selectFrom('avulso').select('cpf').where('cpf', '=', cpf).executeTakeFirst()) {
-    cpf = cpfValido(rnd);
-  }
-  await db
-    .insertInto('avulso')
-    .values({
-      cod_avulso: ESCALADOR_DEMO,
-      nome,
-      sexo: 'F',
-      cod_sindicato: SINDICATO_OGMO,
-      cod_categoria: CATEGORIA_OGMO,
-      artigo: 55,
-      num_chamada: Number(maior?.n ?? 0) + 1,
-      cpf,
-      data_nascimento: '1984-06-12',
-      rg_numero: rnd.digitos(8),
-      rg_orgao_exp: 'SDS',
-      rg_uf: 'PE',
-      rg_emissao: '2015-03-02',
-      pis: pisValido(rnd),
-      end_logradouro: 'Avenida Portuária, 100',
-      end_bairro: 'Centro',
-      end_cidade: 'Ipojuca',
-      end_uf: 'PE',
-      email: null,
-      telefone: null,
-      impedimento: 0,
-      afastamento_definitivo: 0,
-      escolha_porao_estiva: 0,
-      senha_hash: senhaHash,
-    })
-    .execute();
-  await db
-    .insertInto('foto')
-    .values({ cod_avulso: ESCALADOR_DEMO, tipo: 'image/svg+xml', conteudo: retratoSvg(nome, rnd) })
-    .execute();
-  await db.insertInto('papel').values({ cod_avulso: ESCALADOR_DEMO, papel: PAPEL_ESCALADOR }).execute();
+  await semearEquipe(db, senhaHash);
 }
 
 /**

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { catalogoEndpoints } from '#common/api/catalogo.ts';
-import { ESCALADOR_DEMO } from '../../modulos/gestao/seed.ts';
+import { ESCALADOR_DEMO } from '../../modulos/equipe/seed.ts';
 import { criarAmbiente, dialetoTeste } from '../../test/ambiente.ts';
 import type { Digesto } from '../../test/fuzz/digesto.ts';
 import { digestoLinhas, tabelasAlteradas } from '../../test/fuzz/digesto.ts';

@@ -1,0 +1,2 @@
+/** The OGMO staff's roles (issue 30): the one check every staff area's routes use. */
+export { exigirPapel, temPapel } from './acesso.ts';

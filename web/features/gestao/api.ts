@@ -5,7 +5,10 @@ import { baixarArquivo, chamar } from '../../lib/api-client.ts';
 
 /** The staff area's calls (/api/gestao, issue 16), through their descriptions (common/api/gestao.ts). */
 
-/** While a call is open its counts move: the page asks again this often (a live stream comes later). */
+/**
+ * While a call is open its counts move: the page asks again this often. The live stream (/api/eventos) carries
+ * per-offer counts to the workers' screens, not this page's summary, so the page polls (docs/decisions/0156).
+ */
 export const INTERVALO_AO_VIVO_MS = 3_000;
 
 export const escalasQuery = queryOptions({

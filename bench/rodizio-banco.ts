@@ -265,14 +265,21 @@ export async function medirCaminho(o: OpcoesCaminho, id: string): Promise<Result
       apurarRepetidoMs.push(performance.now() - x);
     }
     const l0 = performance.now();
-    const { entrada } = await lerEntradaRodizio(banco.db, ESCALA_RUSH, HORAS_DESCANSO);
+    const { entrada } = await lerEntradaRodizio(banco.db, ESCALA_RUSH, {
+      horasDescanso: HORAS_DESCANSO,
+      agora: passo.agora,
+    });
     const l1 = performance.now();
     executarRodizio(entrada);
     const l2 = performance.now();
     const cpu2 = cpuProcesso();
     const pg2 = cpuBackends(nome);
     const p0 = performance.now();
-    const publicado = await publicarEscala(banco, passo);
+    const publicado = await publicarEscala(banco, {
+      ...passo,
+      horasDescanso: HORAS_DESCANSO,
+      fusoHorario: 'America/Recife',
+    });
     const p1 = performance.now();
     const cpu3 = cpuProcesso();
     const pg3 = cpuBackends(nome);

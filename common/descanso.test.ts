@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fimUltimoEngajamento, temDescanso } from './descanso.ts';
+import { fimUltimoEngajamento, janelaDescanso, temDescanso } from './descanso.ts';
 
 const H = 3_600_000;
 const base = Date.UTC(2026, 10, 22, 10, 0, 0); // the offered shift starts here
@@ -32,9 +32,19 @@ describe('temDescanso', () => {
     expect(temDescanso(turno, [{ inicio: base, fim: base + 6 * H }], 11)).toBe(false);
   });
 
-  it('engajamento posterior ao turno não conta', () => {
-    expect(temDescanso(turno, [{ inicio: base + 6 * H, fim: base + 12 * H }], 11)).toBe(true);
-    expect(temDescanso(turno, [{ inicio: base + 8 * H, fim: base + 14 * H }], 11)).toBe(true);
+  it('engajamento posterior ao turno também conta: 11 horas depois do fim (Lei 9.719/1998, art. 8)', () => {
+    // The case: published for 13-19, offered 07-13 the same day: 0 h of rest.
+    expect(temDescanso(turno, [{ inicio: base + 6 * H, fim: base + 12 * H }], 11)).toBe(false);
+    expect(temDescanso(turno, [{ inicio: base + 8 * H, fim: base + 14 * H }], 11)).toBe(false);
+    expect(temDescanso(turno, [{ inicio: base + 17 * H - 1, fim: base + 23 * H }], 11)).toBe(false);
+    expect(temDescanso(turno, [{ inicio: base + 17 * H, fim: base + 23 * H }], 11)).toBe(true);
+  });
+
+  it('a janela das consultas é a mesma regra, nos dois sentidos', () => {
+    expect(janelaDescanso(base, base + 6 * H, 11)).toEqual({
+      fimDepoisDe: base - 11 * H,
+      inicioAntesDe: base + 17 * H,
+    });
   });
 
   it('vale o último engajamento anterior, não o mais antigo', () => {

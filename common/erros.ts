@@ -32,6 +32,11 @@ export const catalogoErros = {
     status: 409,
     mensagem: 'A escala não tem requisições: cadastre ao menos uma antes de abri-la.',
   },
+  RodizioDesatualizado: {
+    status: 409,
+    mensagem:
+      'O resultado desta escala foi apurado antes de outra mudança (ponteiros ou engajamentos de outra escala). Apure o rodízio de novo antes de publicar.',
+  },
   SemHabilitacao: { status: 409, mensagem: 'Você não possui habilitação para a função!' },
   SemDescanso: { status: 409, mensagem: 'Você não possui descanso suficiente para esta operação!' },
   EleicaoInexistente: { status: 404, mensagem: 'Não há eleição aberta para votação.' },

@@ -26,6 +26,8 @@ export interface Config {
   usuariosTeste: string[];
   /** Hours of rest required between engagements (Lei 9.719/1998, art. 8). */
   horasDescanso: number;
+  /** The port's own rotation policies (docs/produto/gestao.md §6, docs/decisions/0213, 0216-0218). */
+  rodizio: ConfigRodizio;
   sessao: {
     ociosaMinutos: number;
     maximaHoras: number;
@@ -153,6 +155,40 @@ export function versaoDoPacote(): string {
   return pacote.version;
 }
 
+/** The port's rotation policies, each from its law or agreement (docs/produto/gestao.md §6). */
+export interface ConfigRodizio {
+  /** RODIZIO_FILA: one queue per function ('funcao', default) or per category ('categoria', rodízio numérico). */
+  fila: 'funcao' | 'categoria';
+  /**
+   * PERIODO_4_DIA: the 01-07 shift of operation day D is on calendar D ('mesmo', default: the date printed is
+   * the date it starts) or on D+1 ('seguinte': the operation day runs 07h to 07h).
+   */
+  periodo4: 'mesmo' | 'seguinte';
+  /** REPESCAGEM: staff may open a second round with a published call's unfilled vacancies (default off). */
+  repescagem: boolean;
+  /** DOBRA_HORAS_DESCANSO: the reduced rest of a double shift, in hours, as an agreement allows; null: off. */
+  dobraHorasDescanso: number | null;
+}
+
+function opcao<T extends string>(valor: string | undefined, opcoes: readonly T[], nome: string): T {
+  const v = valor?.trim().toLowerCase() ?? '';
+  if (v === '') return opcoes[0] as T;
+  if (!(opcoes as readonly string[]).includes(v)) {
+    throw new Error(`Valor inválido na configuração ${nome}: ${valor} (${opcoes.join(' ou ')})`);
+  }
+  return v as T;
+}
+
+function configRodizio(env: NodeJS.ProcessEnv): ConfigRodizio {
+  const dobra = env.DOBRA_HORAS_DESCANSO?.trim();
+  return {
+    fila: opcao(env.RODIZIO_FILA, ['funcao', 'categoria'] as const, 'RODIZIO_FILA'),
+    periodo4: opcao(env.PERIODO_4_DIA, ['mesmo', 'seguinte'] as const, 'PERIODO_4_DIA'),
+    repescagem: booleano(env.REPESCAGEM, false),
+    dobraHorasDescanso: dobra ? inteiro(dobra, 6, 1, 24) : null,
+  };
+}
+
 export function carregarConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const producao = env.NODE_ENV === 'production';
   const raiz = path.resolve(import.meta.dirname, '..');
@@ -175,6 +211,7 @@ export function carregarConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((s) => s.trim())
       .filter((s) => s !== ''),
     horasDescanso: numero(env.HORAS_DESCANSO, 11),
+    rodizio: configRodizio(env),
     sessao: {
       ociosaMinutos: numero(env.SESSAO_OCIOSA_MINUTOS, 30),
       maximaHoras: numero(env.SESSAO_MAXIMA_HORAS, 12),

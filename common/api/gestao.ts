@@ -327,6 +327,7 @@ export const decisaoEscolhaSchema = z.object({
     'sem-descanso',
     'impedido',
     'nao-necessaria',
+    'turno-encerrado',
   ]),
   texto: z.string(),
 });

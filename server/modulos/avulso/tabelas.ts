@@ -121,6 +121,8 @@ export interface EscalaTable {
   publicada_por?: string | null;
   cancelada_em?: string | null;
   cancelada_por?: string | null;
+  /** Digest of the engagements the last rotation run read (docs/decisions/0211); publishing compares it. */
+  rodizio_base?: string | null;
 }
 
 export interface SegredoTable {

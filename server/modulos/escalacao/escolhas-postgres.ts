@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { limiteDescanso } from '#common/descanso.ts';
+import { janelaDescanso } from '#common/descanso.ts';
 import type { Db } from '../../plataforma/banco/schema.ts';
 import { ColetaDaVolta } from '../../plataforma/carga-em-lote.ts';
 import { ErroApp } from '../../plataforma/http/erro-app.ts';
@@ -130,8 +130,10 @@ export async function escolherNoPostgres(
   ofertas.forEach((o, i) => {
     if (pedido.escolhas[i]?.escolhida) {
       escolher.push(o.seqCategoria);
-      limitesFim.push(new Date(limiteDescanso(o.inicio, pedido.horasDescanso)).toISOString());
-      fins.push(new Date(o.fim).toISOString());
+      // The rest window both ways (docs/decisions/0210): escolher_ofertas compares `fim` with its `p_fim`.
+      const janela = janelaDescanso(o.inicio, o.fim, pedido.horasDescanso);
+      limitesFim.push(new Date(janela.fimDepoisDe).toISOString());
+      fins.push(new Date(janela.inicioAntesDe).toISOString());
     } else {
       remover.push(o.seqCategoria);
     }

@@ -60,7 +60,14 @@ async function verificarDescanso(
     inicio = Math.min(inicio, o.inicio);
     fim = Math.max(fim, o.fim);
   }
-  const engajamentos = await engajamentosProximos(db, pedido.codAvulso, inicio, fim, pedido.horasDescanso);
+  const engajamentos = await engajamentosProximos(
+    db,
+    pedido.codAvulso,
+    pedido.numEscalacao,
+    inicio,
+    fim,
+    pedido.horasDescanso,
+  );
   for (const o of escolhendo) {
     if (!temDescanso(o, engajamentos, pedido.horasDescanso)) {
       throw new ErroApp('SemDescanso', undefined, { dados: { seqCategoria: o.seqCategoria } });

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { type Intervalo, limiteDescanso } from '#common/descanso.ts';
+import { type Intervalo, janelaDescanso } from '#common/descanso.ts';
 import { dialetoDe } from '../../plataforma/banco/dialeto.ts';
 import type { DbOuTrx } from '../../plataforma/banco/schema.ts';
 
@@ -141,24 +141,59 @@ export async function contagemEscolhas(
 }
 
 /**
- * The worker's engagements that can matter to the rest rule for shifts between `inicio` and `fim`: those
- * ending after `inicio - horasDescanso` and starting before `fim`.
+ * The worker's engagements that can matter to the rest rule for shifts between `inicio` and `fim`, looking back
+ * and ahead (common/descanso.ts `janelaDescanso`, docs/decisions/0210): the published ones (`trabalho`) and
+ * those other calls' rotations stored and have not published yet (`escala_engajamento`; a published call's
+ * rows are there too and say the same). The call being chosen in (`numEscalacao`) does not count against itself.
  */
 export async function engajamentosProximos(
   db: DbOuTrx,
   codAvulso: string,
+  numEscalacao: number,
   inicio: number,
   fim: number,
   horasDescanso: number,
 ): Promise<Intervalo[]> {
-  const linhas = await db
-    .selectFrom('trabalho')
-    .select(['inicio', 'fim'])
-    .where('cod_avulso', '=', codAvulso)
-    .where('fim', '>', new Date(limiteDescanso(inicio, horasDescanso)).toISOString())
-    .where('inicio', '<', new Date(fim).toISOString())
-    .execute();
-  return linhas.map((l) => ({ inicio: Date.parse(l.inicio), fim: Date.parse(l.fim) }));
+  const lidos = await engajamentosDosAvulsos(db, [codAvulso], numEscalacao, inicio, fim, horasDescanso);
+  return lidos.get(codAvulso) ?? [];
+}
+
+/**
+ * `engajamentosProximos` for many workers in one round trip (the rotation's choosers, GET /api/vagas' batch):
+ * every engagement, published or only rotated, of these workers that ends after `inicio − rest` and starts
+ * before `fim + rest`, except those of `numEscalacao` itself.
+ */
+export async function engajamentosDosAvulsos(
+  db: DbOuTrx,
+  codigos: readonly string[] | { daEscala: number },
+  numEscalacao: number,
+  inicio: number,
+  fim: number,
+  horasDescanso: number,
+): Promise<Map<string, Intervalo[]>> {
+  const porCodigo = new Map<string, Intervalo[]>();
+  if (Array.isArray(codigos) && codigos.length === 0) return porCodigo;
+  const j = janelaDescanso(inicio, fim, horasDescanso);
+  const depois = new Date(j.fimDepoisDe).toISOString();
+  const antes = new Date(j.inicioAntesDe).toISOString();
+  const quem = Array.isArray(codigos)
+    ? sql`in (${sql.join(codigos)})`
+    : sql`in (select cod_avulso from escolha where num_escalacao = ${(codigos as { daEscala: number }).daEscala})`;
+  const { rows } = await sql<{ cod_avulso: string; inicio: string; fim: string }>`
+    select cod_avulso, inicio, fim from trabalho
+     where cod_avulso ${quem} and fim > ${depois} and inicio < ${antes}
+    union all
+    select cod_avulso, inicio, fim from escala_engajamento
+     where cod_avulso ${quem} and fim > ${depois} and inicio < ${antes} and num_escalacao <> ${numEscalacao}`.execute(
+    db,
+  );
+  for (const l of rows) {
+    const lista = porCodigo.get(l.cod_avulso);
+    const e = { inicio: Date.parse(l.inicio), fim: Date.parse(l.fim) };
+    if (lista) lista.push(e);
+    else porCodigo.set(l.cod_avulso, [e]);
+  }
+  return porCodigo;
 }
 
 export interface EscolhaAtual {
@@ -195,8 +230,8 @@ export interface EngajamentosEEscolhas {
 /**
  * GET /api/vagas's personal reads for several workers of the same call in one round trip (the server reads
  * those of one turn of the event loop together, docs/decisions/0027): each worker's engagements that matter to
- * the rest rule for shifts between `inicio` and `fim` (as `engajamentosProximos`), and their choices in the
- * call. Every worker asked for is in the answer, with empty lists when they have nothing.
+ * the rest rule for shifts between `inicio` and `fim`, back and ahead, published or only rotated (as
+ * `engajamentosProximos`), and their choices in the call. Every worker asked for is in the answer, with empty lists when they have nothing.
  */
 export async function engajamentosEEscolhas(
   db: DbOuTrx,
@@ -210,7 +245,9 @@ export async function engajamentosEEscolhas(
     codigos.map((c) => [c, { engajamentos: [], escolhas: [] }]),
   );
   if (codigos.length === 0) return porCodigo;
-  const limite = new Date(limiteDescanso(inicio, horasDescanso)).toISOString();
+  const j = janelaDescanso(inicio, fim, horasDescanso);
+  const depois = new Date(j.fimDepoisDe).toISOString();
+  const antes = new Date(j.inicioAntesDe).toISOString();
   const lista = sql.join(codigos);
   const { rows } = await sql<{
     tipo: string;
@@ -223,7 +260,11 @@ export async function engajamentosEEscolhas(
     preferencia: number | null;
   }>`select 't' as tipo, cod_avulso, inicio, fim, null as id, null as seq_categoria, null as cod_categoria,
       null as preferencia
-      from trabalho where cod_avulso in (${lista}) and fim > ${limite} and inicio < ${new Date(fim).toISOString()}
+      from trabalho where cod_avulso in (${lista}) and fim > ${depois} and inicio < ${antes}
+    union all
+    select 't', cod_avulso, inicio, fim, null, null, null, null
+      from escala_engajamento where cod_avulso in (${lista}) and fim > ${depois} and inicio < ${antes}
+       and num_escalacao <> ${numEscalacao}
     union all
     select 'e', cod_avulso, null, null, id, seq_categoria, cod_categoria, preferencia
       from escolha where cod_avulso in (${lista}) and num_escalacao = ${numEscalacao}`.execute(db);

@@ -1,133 +1,131 @@
+import { createHash } from 'node:crypto';
 import type { ResumoRodizio } from '#common/api/gestao.ts';
-import { limiteDescanso, temDescanso } from '#common/descanso.ts';
+import { type Intervalo, temDescanso } from '#common/descanso.ts';
 import type { Banco } from '../../plataforma/banco/connection.ts';
-import { inserirEmMassa } from '../../plataforma/banco/dialeto.ts';
 import type { DbOuTrx } from '../../plataforma/banco/schema.ts';
 import { ErroApp } from '../../plataforma/http/erro-app.ts';
+import { engajamentosDosAvulsos } from '../escalacao/repositorio.ts';
 import { descreverOferta } from '../rodizio/auditoria.ts';
 import { executarRodizio } from '../rodizio/motor.ts';
 import type {
   AvulsoRodizio,
   EntradaRodizio,
   EscolhaRodizio,
+  FilaRodizio,
   OfertaRodizio,
   ResultadoRodizio,
 } from '../rodizio/tipos.ts';
 import { codificarDecisao } from './auditoria-gravada.ts';
 import { moverEscala, type Passo, recusarTransicao } from './ciclo.ts';
 import { linhaEscala } from './repositorio.ts';
+import {
+  avulsosQueEscolheram,
+  escolhasComHabilitacao,
+  impedimentosDosQueEscolheram,
+  ofertasDaEscala,
+  ponteirosAtuais,
+  substituirResultado,
+} from './repositorio-rodizio.ts';
 
 /**
  * The rotation step (docs/decisions/0154): read a closed call's offers and choices and the choosers'
- * eligibility as it is now (qualified, rested by common/descanso.ts, not impeded), run server/modulos/rodizio (a pure
- * stable matching, engineer "motor"), store its result with the call: engagements, the audit and the
- * pointers before and after. Repeatable until published (each run replaces the last one's rows); the same
- * input gives the same result. No HTTP: the benchmark calls it with a database and an instant.
+ * eligibility as it is now (qualified, rested by common/descanso.ts both ways against every engagement of
+ * theirs, published or only rotated in another call (0210), not impeded; shifts not yet ended (0213)), run
+ * server/modulos/rodizio (a pure stable matching), store its result with the call: engagements, the audit and
+ * the pointers before and after, and the digest of the engagements it read (its base, 0211). Repeatable until
+ * published (each run replaces the last one's rows); the same input gives the same result. No HTTP: the
+ * benchmark calls it with a database and an instant.
  */
+
+/** The port's rules a run follows (server/config.ts `rodizio`, docs/produto/gestao.md §6). */
+export interface RegrasRodizio {
+  horasDescanso: number;
+  /** One queue per function (default) or per category (docs/decisions/0216). */
+  fila?: FilaRodizio;
+  /** The run's instant: offers whose shift ended by then engage nobody. Absent: no shift counts as ended. */
+  agora?: Date;
+}
 
 export interface EntradaLida {
   entrada: EntradaRodizio;
   /** Every offer's vacancies (the summary). */
   vagas: number;
+  /** Digest of the engagements read for the choosers (docs/decisions/0211). */
+  base: string;
+  /** Each offer's shift (epoch ms), to store with its engagements. */
+  turnos: Map<number, Intervalo>;
+}
+
+/** The span of a call's shifts, for the one range query of engagements. */
+export function spanDosTurnos(turnos: Iterable<Intervalo>): Intervalo | undefined {
+  let inicio = Number.POSITIVE_INFINITY;
+  let fim = Number.NEGATIVE_INFINITY;
+  for (const t of turnos) {
+    inicio = Math.min(inicio, t.inicio);
+    fim = Math.max(fim, t.fim);
+  }
+  return inicio === Number.POSITIVE_INFINITY ? undefined : { inicio, fim };
+}
+
+/**
+ * The digest of the engagements a run read (docs/decisions/0211): each distinct (worker, start, end), sorted, so
+ * a call going from rotated to published (the same engagement, now also a job) does not change it.
+ */
+export function digestoEngajamentos(porAvulso: ReadonlyMap<string, readonly Intervalo[]>): string {
+  const linhas = new Set<string>();
+  for (const [cod, lista] of porAvulso) for (const e of lista) linhas.add(`${cod}|${e.inicio}|${e.fim}`);
+  const hash = createHash('sha256');
+  for (const l of [...linhas].sort()) hash.update(`${l}\n`);
+  return hash.digest('hex');
+}
+
+/** The choosers' engagements (published, or rotated in another call) near the call's shifts. */
+export async function engajamentosDosQueEscolheram(
+  db: DbOuTrx,
+  numEscalacao: number,
+  turnos: Iterable<Intervalo>,
+  horasDescanso: number,
+): Promise<Map<string, Intervalo[]>> {
+  const span = spanDosTurnos(turnos);
+  if (!span) return new Map();
+  return engajamentosDosAvulsos(db, { daEscala: numEscalacao }, numEscalacao, span.inicio, span.fim, horasDescanso);
 }
 
 /** The rotation's input as the database holds it now. */
 export async function lerEntradaRodizio(
   db: DbOuTrx,
   numEscalacao: number,
-  horasDescanso: number,
+  regras: RegrasRodizio,
 ): Promise<EntradaLida> {
+  const { horasDescanso } = regras;
   const [ofertas, escolhas, avulsos, impedimentos, ponteiros] = await Promise.all([
-    db
-      .selectFrom('oferta as o')
-      .innerJoin('requisicao as r', 'r.num_requisicao', 'o.num_requisicao')
-      .select([
-        'o.seq_categoria',
-        'o.cod_funcao',
-        'o.cod_categoria',
-        'o.num_vagas',
-        'o.num_porao',
-        'r.nome_navio',
-        'r.inicio',
-        'r.fim',
-      ])
-      .where('o.num_escalacao', '=', numEscalacao)
-      .execute(),
-    // Each choice with whether the worker holds its function now (one lookup by key per choice, instead of
-    // reading every qualification of every chooser).
-    db
-      .selectFrom('escolha as e')
-      .leftJoin('oferta as o', 'o.seq_categoria', 'e.seq_categoria')
-      .leftJoin('habilitacao as h', (j) =>
-        j.onRef('h.cod_avulso', '=', 'e.cod_avulso').onRef('h.cod_funcao', '=', 'o.cod_funcao'),
-      )
-      .select([
-        'e.cod_avulso',
-        'e.seq_categoria',
-        'e.preferencia',
-        'e.hora_digitacao',
-        'h.cod_funcao as habilitada',
-      ])
-      .where('e.num_escalacao', '=', numEscalacao)
-      .execute(),
-    db
-      .selectFrom('avulso')
-      .select(['cod_avulso', 'num_chamada', 'artigo', 'impedimento', 'afastamento_definitivo'])
-      .where('cod_avulso', 'in', (eb) =>
-        eb.selectFrom('escolha').select('cod_avulso').where('num_escalacao', '=', numEscalacao),
-      )
-      .execute(),
-    db
-      .selectFrom('impedimento_mensagem')
-      .select(['cod_avulso', 'mensagem'])
-      .where('ordem', '=', 1)
-      .where('cod_avulso', 'in', (eb) =>
-        eb.selectFrom('escolha').select('cod_avulso').where('num_escalacao', '=', numEscalacao),
-      )
-      .execute(),
-    db.selectFrom('ponteiro_rodizio').select(['cod_funcao', 'registro', 'cadastro']).execute(),
+    ofertasDaEscala(db, numEscalacao),
+    escolhasComHabilitacao(db, numEscalacao),
+    avulsosQueEscolheram(db, numEscalacao),
+    impedimentosDosQueEscolheram(db, numEscalacao),
+    ponteirosAtuais(db),
   ]);
-
-  // Engagements that can break the rest of any shift of the call: one range query for all choosers.
-  let inicioMin = Number.POSITIVE_INFINITY;
-  let fimMax = 0;
-  for (const o of ofertas) {
-    inicioMin = Math.min(inicioMin, Date.parse(o.inicio));
-    fimMax = Math.max(fimMax, Date.parse(o.fim));
-  }
-  const trabalhos =
-    ofertas.length === 0
-      ? []
-      : await db
-          .selectFrom('trabalho')
-          .select(['cod_avulso', 'inicio', 'fim'])
-          .where('fim', '>', new Date(limiteDescanso(inicioMin, horasDescanso)).toISOString())
-          .where('inicio', '<', new Date(fimMax).toISOString())
-          .where('cod_avulso', 'in', (eb) =>
-            eb.selectFrom('escolha').select('cod_avulso').where('num_escalacao', '=', numEscalacao),
-          )
-          .execute();
-
-  const engajamentosDe = new Map<string, { inicio: number; fim: number }[]>();
-  for (const t of trabalhos) {
-    const lista = engajamentosDe.get(t.cod_avulso) ?? [];
-    lista.push({ inicio: Date.parse(t.inicio), fim: Date.parse(t.fim) });
-    engajamentosDe.set(t.cod_avulso, lista);
-  }
-  const motivo = new Map(impedimentos.map((i) => [i.cod_avulso, i.mensagem]));
-  const turnoDe = new Map(
-    ofertas.map((o) => [
-      o.seq_categoria,
-      { inicio: Date.parse(o.inicio), fim: Date.parse(o.fim), codFuncao: o.cod_funcao },
-    ]),
+  const turnos = new Map(
+    ofertas.map((o) => [o.seq_categoria, { inicio: Date.parse(o.inicio), fim: Date.parse(o.fim) }]),
   );
+  const engajamentosDe = await engajamentosDosQueEscolheram(db, numEscalacao, turnos.values(), horasDescanso);
+  const motivo = new Map(impedimentos.map((i) => [i.cod_avulso, i.mensagem]));
+  const agora = regras.agora?.getTime();
 
   const ofertasRodizio: OfertaRodizio[] = ofertas.map((o) => ({
     id: o.seq_categoria,
     codFuncao: o.cod_funcao,
     codCategoria: o.cod_categoria,
     capacidade: o.num_vagas,
-    descricao: descreverOferta({ nomeNavio: o.nome_navio, numPorao: o.num_porao, codFuncao: o.cod_funcao }),
+    descricao: descreverOferta({
+      nomeNavio: o.nome_navio,
+      numPorao: o.num_porao,
+      codFuncao: o.cod_funcao,
+      dataOperacao: o.data_operacao,
+      horaInicio: o.hora_inicio,
+      horaFim: o.hora_fim,
+    }),
+    ...(agora !== undefined && Date.parse(o.fim) <= agora ? { encerrada: true } : {}),
   }));
   const avulsosRodizio: AvulsoRodizio[] = avulsos.map((a) => {
     const impedido = a.impedimento === 1 || a.afastamento_definitivo === 1;
@@ -140,7 +138,7 @@ export async function lerEntradaRodizio(
     };
   });
   const escolhasRodizio: EscolhaRodizio[] = escolhas.map((e) => {
-    const turno = turnoDe.get(e.seq_categoria);
+    const turno = turnos.get(e.seq_categoria);
     return {
       codAvulso: e.cod_avulso,
       ofertaId: e.seq_categoria,
@@ -160,10 +158,15 @@ export async function lerEntradaRodizio(
         codFuncao: p.cod_funcao,
         registro: p.registro,
         cadastro: p.cadastro,
+        registroAvulso: p.registro_avulso,
+        cadastroAvulso: p.cadastro_avulso,
       })),
       horasDescanso,
+      ...(regras.fila ? { fila: regras.fila } : {}),
     },
     vagas: ofertas.reduce((s, o) => s + o.num_vagas, 0),
+    base: digestoEngajamentos(engajamentosDe),
+    turnos,
   };
 }
 
@@ -171,81 +174,43 @@ export async function lerEntradaRodizio(
 export interface RodizioCalculado {
   resultado: ResultadoRodizio;
   entrada: EntradaRodizio;
+  base: string;
+  turnos: Map<number, Intervalo>;
 }
 
-/**
- * Replaces the call's stored result with this one: engagements, the audit as codes
- * (auditoria-gravada.ts) with what it names about each offer, and the pointers; bulk inserts
- * (`inserirEmMassa`: one statement per table on PostgreSQL).
- */
+/** Replaces the call's stored result with this one: engagements, the audit as codes, the pointers, the base. */
 async function gravarResultado(trx: DbOuTrx, numEscalacao: number, c: RodizioCalculado): Promise<void> {
   const { resultado: r, entrada } = c;
-  for (const tabela of [
-    'escala_engajamento',
-    'escala_decisao',
-    'escala_ponteiro',
-    'escala_auditoria_oferta',
-  ] as const) {
-    await trx.deleteFrom(tabela).where('num_escalacao', '=', numEscalacao).execute();
-  }
-  await inserirEmMassa(
-    trx,
-    'escala_engajamento',
-    {
-      num_escalacao: 'integer',
-      cod_avulso: 'text',
-      seq_categoria: 'integer',
-      preferencia: 'integer',
-      num_chamada: 'integer',
-    },
-    r.engajamentos.map((e) => ({
+  const horas = entrada.horasDescanso ?? 11;
+  const ultimo = new Map(r.ofertas.map((o) => [o.ofertaId, o.ultimoEscalado]));
+  const motivoImpedimento = new Map(
+    entrada.avulsos.filter((a) => a.impedido).map((a) => [a.codAvulso, a.motivoImpedimento ?? null]),
+  );
+  const iso = (ms: number | undefined) => new Date(ms ?? 0).toISOString();
+  await substituirResultado(trx, numEscalacao, {
+    engajamentos: r.engajamentos.map((e) => ({
       num_escalacao: numEscalacao,
       cod_avulso: e.codAvulso,
       seq_categoria: e.ofertaId,
       preferencia: e.ordem,
       num_chamada: e.numChamada,
+      inicio: iso(c.turnos.get(e.ofertaId)?.inicio),
+      fim: iso(c.turnos.get(e.ofertaId)?.fim),
+      posicao: e.posicaoNaOferta,
     })),
-  );
-  const ultimo = new Map(r.ofertas.map((o) => [o.ofertaId, o.ultimoEscalado]));
-  await inserirEmMassa(
-    trx,
-    'escala_auditoria_oferta',
-    { num_escalacao: 'integer', seq_categoria: 'integer', descricao: 'text', ultimo_escalado: 'integer' },
-    entrada.ofertas.map((o) => ({
+    ofertas: entrada.ofertas.map((o) => ({
       num_escalacao: numEscalacao,
       seq_categoria: o.id,
       descricao: o.descricao,
       ultimo_escalado: ultimo.get(o.id) ?? null,
     })),
-  );
-  const horas = entrada.horasDescanso ?? 11;
-  const motivoImpedimento = new Map(
-    entrada.avulsos.filter((a) => a.impedido).map((a) => [a.codAvulso, a.motivoImpedimento ?? null]),
-  );
-  await inserirEmMassa(
-    trx,
-    'escala_decisao',
-    { num_escalacao: 'integer', cod_avulso: 'text', escalado: 'integer', decisao: 'text' },
-    r.decisoes.map((d) => ({
+    decisoes: r.decisoes.map((d) => ({
       num_escalacao: numEscalacao,
       cod_avulso: d.codAvulso,
       escalado: d.resultado === 'escalado' ? 1 : 0,
       decisao: codificarDecisao(d, horas, motivoImpedimento.get(d.codAvulso)),
     })),
-  );
-  await inserirEmMassa(
-    trx,
-    'escala_ponteiro',
-    {
-      num_escalacao: 'integer',
-      cod_funcao: 'integer',
-      registro_inicial: 'integer',
-      registro_final: 'integer',
-      cadastro_inicial: 'integer',
-      cadastro_final: 'integer',
-      alcancou_cadastro: 'integer',
-    },
-    r.ponteiros.map((p) => ({
+    ponteiros: r.ponteiros.map((p) => ({
       num_escalacao: numEscalacao,
       cod_funcao: p.codFuncao,
       registro_inicial: p.registro.inicial,
@@ -253,18 +218,23 @@ async function gravarResultado(trx: DbOuTrx, numEscalacao: number, c: RodizioCal
       cadastro_inicial: p.cadastro.inicial,
       cadastro_final: p.cadastro.final,
       alcancou_cadastro: p.alcancouCadastro ? 1 : 0,
+      registro_inicial_avulso: p.registro.inicialAvulso,
+      registro_final_avulso: p.registro.finalAvulso,
+      cadastro_inicial_avulso: p.cadastro.inicialAvulso,
+      cadastro_final_avulso: p.cadastro.finalAvulso,
     })),
-  );
+    base: c.base,
+  });
 }
 
 /** Reads the input and runs the matching (no write): the first half of a run, also the benchmark's. */
 export async function calcularRodizio(
   db: DbOuTrx,
   numEscalacao: number,
-  horasDescanso: number,
+  regras: RegrasRodizio,
 ): Promise<RodizioCalculado & { vagas: number }> {
-  const { entrada, vagas } = await lerEntradaRodizio(db, numEscalacao, horasDescanso);
-  return { resultado: executarRodizio(entrada), entrada, vagas };
+  const { entrada, vagas, base, turnos } = await lerEntradaRodizio(db, numEscalacao, regras);
+  return { resultado: executarRodizio(entrada), entrada, vagas, base, turnos };
 }
 
 /**
@@ -282,7 +252,7 @@ export async function gravarRodizio(trx: DbOuTrx, passo: Passo, calculado: Rodiz
 /** Runs the rotation of a closed (or already run) call and stores it; answers the summary with its time. */
 export async function apurarEscala(
   banco: Banco,
-  passo: Passo & { horasDescanso: number },
+  passo: Passo & Omit<RegrasRodizio, 'agora'>,
 ): Promise<ResumoRodizio> {
   const inicio = performance.now();
   const escala = await linhaEscala(banco.db, passo.numEscalacao);
@@ -290,7 +260,7 @@ export async function apurarEscala(
   if (escala.situacao !== 'fechada' && escala.situacao !== 'apurada') {
     await recusarTransicao(banco.db, passo.numEscalacao);
   }
-  const calculado = await calcularRodizio(banco.db, passo.numEscalacao, passo.horasDescanso);
+  const calculado = await calcularRodizio(banco.db, passo.numEscalacao, { ...passo, agora: passo.agora });
   const { resultado, vagas } = calculado;
   await banco.db.transaction().execute((trx) => gravarRodizio(trx, passo, calculado));
   const escalados = resultado.engajamentos.length;

@@ -1,4 +1,4 @@
-import { textoEscolha, textoMotivo } from '../rodizio/auditoria.ts';
+import { textoEscolha, textoEscolhaV1, textoMotivo, textoMotivoV1 } from '../rodizio/auditoria.ts';
 import type { DecisaoAvulso, SituacaoEscolha } from '../rodizio/tipos.ts';
 
 /**
@@ -18,7 +18,12 @@ import type { DecisaoAvulso, SituacaoEscolha } from '../rodizio/tipos.ts';
  * as it is.
  */
 
-const VERSAO = 1;
+/**
+ * Version 2 (docs/decisions/0214): 'sua 1ª escolha', the offers named with their date and shift, numbers as
+ * 'Chamada 047'. Version 1 rows (calls rotated before) render with version 1's words.
+ */
+const VERSAO = 2;
+const VERSOES = new Set([1, 2]);
 
 /** Situation ↔ code in the stored arrays (append only). */
 const SITUACOES: readonly SituacaoEscolha[] = [
@@ -29,6 +34,7 @@ const SITUACOES: readonly SituacaoEscolha[] = [
   'sem-descanso',
   'impedido',
   'nao-necessaria',
+  'turno-encerrado',
 ];
 const CODIGO_SITUACAO = new Map(SITUACOES.map((s, i) => [s, i]));
 
@@ -79,7 +85,7 @@ type Lido = { antigo: DecisaoAvulso } | { codigo: Codigo };
 
 function ler(texto: string): Lido {
   const valor = JSON.parse(texto) as unknown;
-  if (Array.isArray(valor) && valor[0] === VERSAO) return { codigo: valor as Codigo };
+  if (Array.isArray(valor) && VERSOES.has(valor[0])) return { codigo: valor as Codigo };
   return { antigo: valor as DecisaoAvulso };
 }
 
@@ -106,7 +112,9 @@ export function lerDecisao(texto: string, ofertas: ReadonlyMap<number, OfertaAud
       })),
     };
   }
-  const [, ordem, horas, lista, motivoImpedimento] = l.codigo;
+  const [versao, ordem, horas, lista, motivoImpedimento] = l.codigo;
+  const escolha = versao === 1 ? textoEscolhaV1 : textoEscolha;
+  const motivo = versao === 1 ? textoMotivoV1 : textoMotivo;
   const escolhas: EscolhaLida[] = [];
   let impedido = false;
   let nomePrimeira = '';
@@ -121,11 +129,11 @@ export function lerDecisao(texto: string, ofertas: ReadonlyMap<number, OfertaAud
       ordem: i / 3 + 1,
       preferencia: lista[i + 2] as number,
       situacao,
-      texto: textoEscolha(i / 3, descricao, situacao, horas, motivoImpedimento, oferta?.ultimoEscalado),
+      texto: escolha(i / 3, descricao, situacao, horas, motivoImpedimento, oferta?.ultimoEscalado),
     });
   }
   return {
-    motivo: textoMotivo({ impedido, motivoImpedimento }, escolhas, ordem === 0 ? null : ordem, nomePrimeira),
+    motivo: motivo({ impedido, motivoImpedimento }, escolhas, ordem === 0 ? null : ordem, nomePrimeira),
     escolhas,
   };
 }

@@ -89,4 +89,45 @@ describe('auditoria gravada em códigos', () => {
       ],
     });
   });
+
+  it('uma linha compacta da versão 1 (migração 2026-11-23-70) é lida com as palavras de então', () => {
+    const ofertas = new Map<number, OfertaAuditada>([
+      [7, { descricao: 'MSC AURORA, Porão 1, Estivador', ultimoEscalado: 47 }],
+      [8, { descricao: 'MSC AURORA, Porão 2, Estivador', ultimoEscalado: 52 }],
+      [9, { descricao: 'LOG-IN PANTANAL, Porão 1, Estivador', ultimoEscalado: null }],
+    ]);
+    const escalado = lerDecisao('[1,2,11,[7,1,1,8,0,2,9,6,3],null]', ofertas);
+    expect(escalado.motivo).toBe(
+      'Escalado na sua 2ª preferência: a 1ª (MSC AURORA, Porão 1, Estivador) foi preenchida por ' +
+        'trabalhadores à sua frente no rodízio (último escalado: nº 0047).',
+    );
+    expect(escalado.escolhas.map((e) => e.texto)).toEqual([
+      'a 1ª (MSC AURORA, Porão 1, Estivador) foi preenchida por trabalhadores à sua frente no rodízio (último escalado: nº 0047)',
+      'a 2ª (MSC AURORA, Porão 2, Estivador): escalado',
+      'a 3ª (LOG-IN PANTANAL, Porão 1, Estivador) não foi necessária: você já estava escalado numa preferência anterior',
+    ]);
+    const semDescanso = lerDecisao('[1,0,11,[7,4,1],null]', ofertas);
+    expect(semDescanso.motivo).toBe(
+      'Não escalado: a 1ª (MSC AURORA, Porão 1, Estivador) não valeu: você não teria o descanso mínimo de 11 ' +
+        'horas antes desse turno.',
+    );
+    const impedido = lerDecisao('[1,0,11,[7,5,1],"Exame periódico vencido"]', ofertas);
+    expect(impedido.motivo).toBe(
+      'Não escalado: você estava impedido no momento do rodízio (Exame periódico vencido).',
+    );
+  });
+
+  it('a versão 2 nomeia a escolha, a data e o turno, e o número como a barra do topo', () => {
+    const ofertas = new Map<number, OfertaAuditada>([
+      [7, { descricao: 'MSC AURORA, Porão 1, Estivador, 15/03 07-13', ultimoEscalado: 47 }],
+      [8, { descricao: 'MSC AURORA, Porão 1, Estivador, 15/03 13-19', ultimoEscalado: 52 }],
+    ]);
+    const lida = lerDecisao('[2,0,11,[7,1,1,8,1,2],null]', ofertas);
+    expect(lida.motivo).toBe(
+      'Não escalado: sua 1ª escolha (MSC AURORA, Porão 1, Estivador, 15/03 07-13) foi preenchida por ' +
+        'trabalhadores à sua frente no rodízio (último escalado: Chamada 047); sua 2ª escolha (MSC AURORA, ' +
+        'Porão 1, Estivador, 15/03 13-19) foi preenchida por trabalhadores à sua frente no rodízio (último ' +
+        'escalado: Chamada 052).',
+    );
+  });
 });

@@ -33,6 +33,10 @@ export async function resultadoEscala(db: DbOuTrx, numEscalacao: number): Promis
       .select(['e.seq_categoria', 'e.cod_avulso', 'a.nome', 'e.num_chamada', 'e.preferencia'])
       .where('e.num_escalacao', '=', numEscalacao)
       .orderBy('e.seq_categoria')
+      // Rotation order (docs/decisions/0214): registered before cadastered, circular from the pointer, so
+      // the offer's last engaged (the audit's 'último escalado') is the last of its list. Rows of calls rotated
+      // before migration 2026-11-26-20 have no position and keep the number order.
+      .orderBy('e.posicao')
       .orderBy('e.num_chamada')
       .execute(),
     db

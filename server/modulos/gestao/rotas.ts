@@ -127,13 +127,18 @@ export const rotasGestao: FastifyPluginAsyncZod = async (app) => {
     const resumo = await apurarEscala(banco, {
       ...passo(request, request.params.num),
       horasDescanso: config.horasDescanso,
+      fila: config.rodizio.fila,
     });
     request.log.info({ ...resumo, por: sessaoDe(request).codAvulso }, 'rodízio apurado');
     return ok(resumo);
   });
 
   registrar(app, apiGestao.publicar, async (request) => {
-    const resumo = await publicarEscala(banco, passo(request, request.params.num));
+    const resumo = await publicarEscala(banco, {
+      ...passo(request, request.params.num),
+      horasDescanso: config.horasDescanso,
+      fusoHorario: config.fusoHorario,
+    });
     app.escalacao.invalidar(request.params.num);
     app.avisosPush.resultadoPublicado(request.params.num);
     request.log.info({ ...resumo, por: sessaoDe(request).codAvulso }, 'escala publicada');

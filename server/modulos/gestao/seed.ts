@@ -50,8 +50,9 @@ export async function semearEscalasPublicadas(db: DbOuTrx, config: Config, agora
       .set({ fechada_em: momento.toISOString(), fechada_por: ESCALADOR_DEMO })
       .where('num_escalacao', '=', numEscalacao)
       .execute();
-    await gravarRodizio(db, passo, await calcularRodizio(db, numEscalacao, config.horasDescanso));
-    await publicarNaTransacao(db, passo);
+    const regras = { horasDescanso: config.horasDescanso, fila: config.rodizio.fila, agora: momento };
+    await gravarRodizio(db, passo, await calcularRodizio(db, numEscalacao, regras));
+    await publicarNaTransacao(db, { ...passo, horasDescanso: config.horasDescanso, fusoHorario: fuso });
   }
 
   const hoje = dataLocal(agora, fuso);

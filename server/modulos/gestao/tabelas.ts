@@ -36,6 +36,11 @@ export interface EscalaEngajamentoTable {
   seq_categoria: number;
   preferencia: number;
   num_chamada: number;
+  /** The shift's instants (ISO UTC), copied from the requisition: the rest rule reads them (0210). */
+  inicio: string | null;
+  fim: string | null;
+  /** Place in the offer's rotation order (1 = called first); null for rows of before 2026-11-26-20. */
+  posicao: number | null;
 }
 
 /** The audit of one worker who chose in a call: the outcome and its reasons. */
@@ -67,6 +72,11 @@ export interface EscalaPonteiroTable {
   cadastro_inicial: number | null;
   cadastro_final: number | null;
   alcancou_cadastro: number;
+  /** The worker each pointer names (docs/decisions/0212); null: the number alone (older rows, or none). */
+  registro_inicial_avulso: string | null;
+  registro_final_avulso: string | null;
+  cadastro_inicial_avulso: string | null;
+  cadastro_final_avulso: string | null;
 }
 
 /** Each function's pointers between calls (docs/decisions/0142), moved when a call is published. */
@@ -77,6 +87,9 @@ export interface PonteiroRodizioTable {
   registro_anterior: number | null;
   alcancou_cadastro: number;
   num_escalacao: number;
+  /** The worker the pointer names, with its number (docs/decisions/0212); null: the number alone. */
+  registro_avulso: string | null;
+  cadastro_avulso: string | null;
 }
 
 export interface TabelasGestao {

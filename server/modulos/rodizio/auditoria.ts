@@ -1,4 +1,4 @@
-import { preencher } from '#common/formato.ts';
+import { preencher, turno } from '#common/texto.ts';
 import { aparenciaFuncao } from '#common/funcoes.ts';
 import { nomePorao } from '#common/porao.ts';
 import type {
@@ -10,17 +10,31 @@ import type {
   SituacaoEscolha,
 } from './tipos.ts';
 
-/** An offer as the audit names it: 'MSC AURORA, Porão 2, Estivador'. */
-export function descreverOferta(oferta: { nomeNavio: string; numPorao: string; codFuncao: number }): string {
-  return `${oferta.nomeNavio}, ${nomePorao(oferta.numPorao)}, ${aparenciaFuncao(oferta.codFuncao).nome}`;
+/**
+ * An offer as the audit names it (docs/decisions/0214): ship, hold, function, and the shift's date and hours,
+ * so the same ship, hold and function in two shifts read apart: 'MSC AURORA, Porão 2, Estivador, 23/11 07-13'.
+ * `dataOperacao` yyyymmdd.
+ */
+export function descreverOferta(oferta: {
+  nomeNavio: string;
+  numPorao: string;
+  codFuncao: number;
+  dataOperacao?: string;
+  horaInicio?: number;
+  horaFim?: number;
+}): string {
+  const base = `${oferta.nomeNavio}, ${nomePorao(oferta.numPorao)}, ${aparenciaFuncao(oferta.codFuncao).nome}`;
+  const { dataOperacao: d, horaInicio, horaFim } = oferta;
+  if (d === undefined || horaInicio === undefined || horaFim === undefined) return base;
+  return `${base}, ${d.slice(6, 8)}/${d.slice(4, 6)} ${turno(horaInicio, horaFim)}`;
 }
 
-/** 'nº 0412': the number as the call's lists print it. */
+/** 'Chamada 047': the number as the top bar writes it (web/components/layout/barra-superior.tsx). */
 export function numeroChamada(numChamada: number): string {
-  return `nº ${preencher(numChamada, 4)}`;
+  return `Chamada ${preencher(numChamada, 3)}`;
 }
 
-/** What follows 'a 2ª (…)' for each situation but 'preenchida', whose words name the offer's last engaged. */
+/** What follows 'sua 2ª escolha (…)' for each situation but 'preenchida', whose words name the offer's last engaged. */
 function complemento(
   situacao: SituacaoEscolha,
   horasDescanso: number,
@@ -34,24 +48,28 @@ function complemento(
     case 'sem-habilitacao':
       return ' não valeu: no momento do rodízio você não tinha habilitação para a função';
     case 'sem-descanso':
-      return ` não valeu: você não teria o descanso mínimo de ${horasDescanso} horas antes desse turno`;
+      return ` não valeu: você não teria o descanso mínimo de ${horasDescanso} horas entre esse turno e outro trabalho seu`;
     case 'impedido':
       return motivoImpedimento
         ? ` não valeu: você estava impedido no momento do rodízio (${motivoImpedimento})`
         : ' não valeu: você estava impedido no momento do rodízio';
     case 'nao-necessaria':
-      return ' não foi necessária: você já estava escalado numa preferência anterior';
+      return ' não foi necessária: você já estava escalado numa escolha anterior';
+    case 'turno-encerrado':
+      return ' não valeu: o turno já tinha terminado quando o rodízio foi apurado';
     case 'preenchida':
       return ' foi preenchida por trabalhadores à sua frente no rodízio';
   }
 }
 
-const ORDINAIS = Array.from({ length: 20 }, (_, i) => `a ${i + 1}ª`);
+const ORDINAIS = Array.from({ length: 20 }, (_, i) => `sua ${i + 1}ª escolha`);
+const ordinal = (posicao: number) => ORDINAIS[posicao] ?? `sua ${posicao + 1}ª escolha`;
 
 /**
- * The sentence about one choice: 'a 2ª (MSC AURORA, Porão 2, Estivador) foi preenchida …'. `posicao` is
- * 0-based in the worker's list; `ultimo` is the offer's last engaged numChamada (for 'preenchida'). The
- * stored audit (server/modulos/gestao/auditoria-gravada.ts) renders its codes with this same function.
+ * The sentence about one choice: 'sua 2ª escolha (MSC AURORA, Porão 2, Estivador, 23/11 07-13) foi
+ * preenchida …'. `posicao` is 0-based in the worker's list; `ultimo` is the offer's last engaged numChamada (for
+ * 'preenchida'). The stored audit (server/modulos/gestao/auditoria-gravada.ts) renders its codes with this same
+ * function (format version 2; version 1's words are `textoEscolhaV1`).
  */
 export function textoEscolha(
   posicao: number,
@@ -61,12 +79,11 @@ export function textoEscolha(
   motivoImpedimento: string | null | undefined,
   ultimo: number | null | undefined,
 ): string {
-  const ordinal = ORDINAIS[posicao] ?? `a ${posicao + 1}ª`;
-  if (situacao === 'preenchida') return ordinal + textoPreenchida(descricao, ultimo);
-  return `${ordinal} (${descricao})${complemento(situacao, horasDescanso, motivoImpedimento)}`;
+  if (situacao === 'preenchida') return ordinal(posicao) + textoPreenchida(descricao, ultimo);
+  return `${ordinal(posicao)} (${descricao})${complemento(situacao, horasDescanso, motivoImpedimento)}`;
 }
 
-/** ' (MSC AURORA, Porão 2, Estivador) foi preenchida … (último escalado: nº 0412)'. */
+/** ' (MSC AURORA, …) foi preenchida … (último escalado: Chamada 412)'. */
 function textoPreenchida(descricao: string, ultimo: number | null | undefined): string {
   const n = ultimo == null || Number.isNaN(ultimo) ? 0 : ultimo;
   return ` (${descricao})${complemento('preenchida', 0, null)} (último escalado: ${numeroChamada(n)})`;
@@ -112,12 +129,13 @@ export function auditar(d: DadosAuditoria): DecisaoAvulso[] {
       let situacao: SituacaoEscolha;
       if (engajada >= 0 && k > engajada) situacao = 'nao-necessaria';
       else if (k === engajada) situacao = 'escalado';
+      else if (d.ofertas[o]?.encerrada) situacao = 'turno-encerrado';
       else if (avulso.impedido) situacao = 'impedido';
       else if (!e.habilitado) situacao = 'sem-habilitacao';
       else if (!e.comDescanso) situacao = 'sem-descanso';
       else if ((d.ofertas[o]?.capacidade ?? 0) === 0) situacao = 'sem-vagas';
       else situacao = 'preenchida';
-      const ordinal = ORDINAIS[k - a] ?? `a ${k - a + 1}ª`;
+      const nome = ordinal(k - a);
       const decisao: DecisaoEscolha = {
         ofertaId: e.ofertaId,
         ordem: k - a + 1,
@@ -125,8 +143,8 @@ export function auditar(d: DadosAuditoria): DecisaoAvulso[] {
         situacao,
         texto:
           situacao === 'preenchida'
-            ? ordinal + preenchida[o]
-            : ordinal + nomeOferta[o] + complemento(situacao, d.horasDescanso, avulso.motivoImpedimento),
+            ? nome + preenchida[o]
+            : nome + nomeOferta[o] + complemento(situacao, d.horasDescanso, avulso.motivoImpedimento),
       };
       if (situacao === 'preenchida') decisao.ultimoEscalado = d.ultimoPorOferta[o] as number;
       escolhas.push(decisao);
@@ -173,8 +191,8 @@ function porCodigo(avulsos: readonly AvulsoRodizio[], inicioLista: Int32Array): 
 }
 
 /**
- * The paragraph (docs/decisions/0143) from the choices' sentences; `nomePrimeira` is ' (…)' of the first
- * choice. Shared with the stored audit's rendering.
+ * The paragraph (docs/decisions/0143, worded as 0214) from the choices' sentences; `nomePrimeira` is ' (…)' of
+ * the first choice. Shared with the stored audit's rendering.
  */
 export function textoMotivo(
   avulso: Pick<AvulsoRodizio, 'impedido' | 'motivoImpedimento'>,
@@ -182,9 +200,9 @@ export function textoMotivo(
   ordemEscalado: number | null,
   nomePrimeira: string,
 ): string {
-  if (ordemEscalado === 1) return `Escalado na sua 1ª preferência${nomePrimeira}.`;
+  if (ordemEscalado === 1) return `Escalado na sua 1ª escolha${nomePrimeira}.`;
   if (ordemEscalado !== null) {
-    let texto = `Escalado na sua ${ordemEscalado}ª preferência: ${escolhas[0]?.texto}`;
+    let texto = `Escalado na sua ${ordemEscalado}ª escolha: ${escolhas[0]?.texto}`;
     for (let i = 1; i < ordemEscalado - 1; i++) texto += `; ${escolhas[i]?.texto}`;
     return `${texto}.`;
   }
@@ -194,4 +212,52 @@ export function textoMotivo(
       : 'Não escalado: você estava impedido no momento do rodízio.';
   }
   return `Não escalado: ${escolhas.map((e) => e.texto).join('; ')}.`;
+}
+
+/**
+ * Format version 1's words (docs/decisions/0143, before 0214): audits stored by calls rotated before
+ * 2026-11-26 keep reading as their workers first read them. Frozen: never change these strings.
+ */
+const COMPLEMENTO_V1: Readonly<Record<SituacaoEscolha, string>> = {
+  escalado: ': escalado',
+  'sem-vagas': ' não tinha vagas',
+  'sem-habilitacao': ' não valeu: no momento do rodízio você não tinha habilitação para a função',
+  'sem-descanso': ' não valeu: você não teria o descanso mínimo de {h} horas antes desse turno',
+  impedido: ' não valeu: você estava impedido no momento do rodízio',
+  'nao-necessaria': ' não foi necessária: você já estava escalado numa preferência anterior',
+  'turno-encerrado': ' não valeu: o turno já tinha terminado quando o rodízio foi apurado',
+  preenchida: ' foi preenchida por trabalhadores à sua frente no rodízio',
+};
+
+export function textoEscolhaV1(
+  posicao: number,
+  descricao: string,
+  situacao: SituacaoEscolha,
+  horasDescanso: number,
+  motivoImpedimento: string | null | undefined,
+  ultimo: number | null | undefined,
+): string {
+  const inicio = `a ${posicao + 1}ª (${descricao})`;
+  if (situacao === 'preenchida') {
+    const n = ultimo == null || Number.isNaN(ultimo) ? 0 : ultimo;
+    return `${inicio}${COMPLEMENTO_V1.preenchida} (último escalado: nº ${preencher(n, 4)})`;
+  }
+  if (situacao === 'impedido' && motivoImpedimento) return `${inicio}${COMPLEMENTO_V1.impedido} (${motivoImpedimento})`;
+  return inicio + COMPLEMENTO_V1[situacao].replace('{h}', String(horasDescanso));
+}
+
+export function textoMotivoV1(
+  avulso: Pick<AvulsoRodizio, 'impedido' | 'motivoImpedimento'>,
+  escolhas: readonly Pick<DecisaoEscolha, 'texto'>[],
+  ordemEscalado: number | null,
+  nomePrimeira: string,
+): string {
+  if (ordemEscalado === 1) return `Escalado na sua 1ª preferência${nomePrimeira}.`;
+  if (ordemEscalado !== null) {
+    return `Escalado na sua ${ordemEscalado}ª preferência: ${escolhas
+      .slice(0, ordemEscalado - 1)
+      .map((e) => e.texto)
+      .join('; ')}.`;
+  }
+  return textoMotivo(avulso, escolhas, null, nomePrimeira);
 }

@@ -49,15 +49,26 @@ function motivoDe(entrada: EntradaRodizio, codAvulso: string): string | undefine
 }
 
 describe('auditoria do rodízio: o que o trabalhador lê', () => {
-  it('descreve a oferta por navio, porão e função, e o número com quatro dígitos', () => {
+  it('descreve a oferta por navio, porão, função, data e turno, e o número como a barra do topo', () => {
     expect(descreverOferta({ nomeNavio: 'MSC AURORA', numPorao: 'PR01', codFuncao: 101 })).toBe(
       'MSC AURORA, Porão 2, Estivador',
     );
     expect(descreverOferta({ nomeNavio: 'LOG-IN BOREAL', numPorao: 'BL00', codFuncao: 110 })).toBe(
       'LOG-IN BOREAL, Bloco 1, Peação',
     );
-    expect(numeroChamada(412)).toBe('nº 0412');
-    expect(numeroChamada(12345)).toBe('nº 12345');
+    expect(
+      descreverOferta({
+        nomeNavio: 'MSC AURORA',
+        numPorao: 'PR00',
+        codFuncao: 101,
+        dataOperacao: '20270315',
+        horaInicio: 7,
+        horaFim: 13,
+      }),
+    ).toBe('MSC AURORA, Porão 1, Estivador, 15/03 07-13');
+    expect(numeroChamada(1)).toBe('Chamada 001');
+    expect(numeroChamada(412)).toBe('Chamada 412');
+    expect(numeroChamada(12345)).toBe('Chamada 12345');
   });
 
   it('escalado na 2ª preferência porque a 1ª foi preenchida por quem estava à frente (o exemplo da issue)', () => {
@@ -71,10 +82,10 @@ describe('auditoria do rodízio: o que o trabalhador lê', () => {
       ponteiros: [{ codFuncao: 101, registro: 400, cadastro: null }],
     });
     expect(motivoDe(entrada, '100002')).toBe(
-      'Escalado na sua 2ª preferência: a 1ª (MSC AURORA, Porão 2, Estivador) foi preenchida por trabalhadores à sua frente no rodízio (último escalado: nº 0412).',
+      'Escalado na sua 2ª escolha: sua 1ª escolha (MSC AURORA, Porão 2, Estivador) foi preenchida por trabalhadores à sua frente no rodízio (último escalado: Chamada 412).',
     );
     expect(motivoDe(entrada, '100001')).toBe(
-      'Escalado na sua 1ª preferência (MSC AURORA, Porão 2, Estivador).',
+      'Escalado na sua 1ª escolha (MSC AURORA, Porão 2, Estivador).',
     );
   });
 
@@ -85,10 +96,10 @@ describe('auditoria do rodízio: o que o trabalhador lê', () => {
       ponteiros: [{ codFuncao: 101, registro: 450, cadastro: null }],
     });
     expect(motivoDe(entrada, '100002')).toBe(
-      'Escalado na sua 1ª preferência (MSC AURORA, Porão 2, Estivador).',
+      'Escalado na sua 1ª escolha (MSC AURORA, Porão 2, Estivador).',
     );
     expect(motivoDe(entrada, '100001')).toBe(
-      'Não escalado: a 1ª (MSC AURORA, Porão 2, Estivador) foi preenchida por trabalhadores à sua frente no rodízio (último escalado: nº 0500).',
+      'Não escalado: sua 1ª escolha (MSC AURORA, Porão 2, Estivador) foi preenchida por trabalhadores à sua frente no rodízio (último escalado: Chamada 500).',
     );
   });
 
@@ -100,7 +111,7 @@ describe('auditoria do rodízio: o que o trabalhador lê', () => {
     const r = executarRodizio(entrada);
     expect(r.engajamentos.map((e) => e.codAvulso)).toEqual(['100002']);
     expect(motivoDe(entrada, '100001')).toBe(
-      'Não escalado: a 1ª (MSC AURORA, Porão 2, Estivador) foi preenchida por trabalhadores à sua frente no rodízio (último escalado: nº 0900).',
+      'Não escalado: sua 1ª escolha (MSC AURORA, Porão 2, Estivador) foi preenchida por trabalhadores à sua frente no rodízio (último escalado: Chamada 900).',
     );
   });
 
@@ -123,10 +134,10 @@ describe('auditoria do rodízio: o que o trabalhador lê', () => {
       ],
     });
     expect(motivoDe(entrada, '100002')).toBe(
-      'Não escalado: a 1ª (LOG-IN BOREAL, Porão 1, Peação) não valeu: no momento do rodízio você não tinha habilitação para a função; ' +
-        'a 2ª (MSC AURORA, Porão 3, Estivador) não valeu: você não teria o descanso mínimo de 11 horas antes desse turno; ' +
-        'a 3ª (LOG-IN BOREAL, Porão 4, Peação) não tinha vagas; ' +
-        'a 4ª (MSC AURORA, Porão 2, Estivador) foi preenchida por trabalhadores à sua frente no rodízio (último escalado: nº 0010).',
+      'Não escalado: sua 1ª escolha (LOG-IN BOREAL, Porão 1, Peação) não valeu: no momento do rodízio você não tinha habilitação para a função; ' +
+        'sua 2ª escolha (MSC AURORA, Porão 3, Estivador) não valeu: você não teria o descanso mínimo de 11 horas entre esse turno e outro trabalho seu; ' +
+        'sua 3ª escolha (LOG-IN BOREAL, Porão 4, Peação) não tinha vagas; ' +
+        'sua 4ª escolha (MSC AURORA, Porão 2, Estivador) foi preenchida por trabalhadores à sua frente no rodízio (último escalado: Chamada 010).',
     );
   });
 
@@ -137,7 +148,7 @@ describe('auditoria do rodízio: o que o trabalhador lê', () => {
       horasDescanso: 12,
     });
     expect(motivoDe(entrada, '100001')).toBe(
-      'Não escalado: a 1ª (MSC AURORA, Porão 2, Estivador) não valeu: você não teria o descanso mínimo de 12 horas antes desse turno.',
+      'Não escalado: sua 1ª escolha (MSC AURORA, Porão 2, Estivador) não valeu: você não teria o descanso mínimo de 12 horas entre esse turno e outro trabalho seu.',
     );
   });
 
@@ -156,7 +167,7 @@ describe('auditoria do rodízio: o que o trabalhador lê', () => {
       'Não escalado: você estava impedido no momento do rodízio (Exame periódico vencido).',
     );
     expect(r.decisoes[0]?.escolhas[0]?.texto).toBe(
-      'a 1ª (MSC AURORA, Porão 2, Estivador) não valeu: você estava impedido no momento do rodízio (Exame periódico vencido)',
+      'sua 1ª escolha (MSC AURORA, Porão 2, Estivador) não valeu: você estava impedido no momento do rodízio (Exame periódico vencido)',
     );
     const semMotivo = chamada({
       avulsos: [avulso('100001', 10, { impedido: true })],
@@ -172,10 +183,10 @@ describe('auditoria do rodízio: o que o trabalhador lê', () => {
     });
     const decisao = executarRodizio(entrada).decisoes[0];
     expect(decisao?.escolhas.map((e) => [e.situacao, e.texto])).toEqual([
-      ['escalado', 'a 1ª (LOG-IN BOREAL, Porão 1, Peação): escalado'],
+      ['escalado', 'sua 1ª escolha (LOG-IN BOREAL, Porão 1, Peação): escalado'],
       [
         'nao-necessaria',
-        'a 2ª (MSC AURORA, Porão 2, Estivador) não foi necessária: você já estava escalado numa preferência anterior',
+        'sua 2ª escolha (MSC AURORA, Porão 2, Estivador) não foi necessária: você já estava escalado numa escolha anterior',
       ],
     ]);
   });
@@ -191,8 +202,8 @@ describe('auditoria do rodízio: o que o trabalhador lê', () => {
       ],
     });
     expect(motivoDe(entrada, '100002')).toBe(
-      'Escalado na sua 3ª preferência: a 1ª (MSC AURORA, Porão 2, Estivador) foi preenchida por trabalhadores à sua frente no rodízio (último escalado: nº 0010); ' +
-        'a 2ª (MSC AURORA, Porão 3, Estivador) não valeu: no momento do rodízio você não tinha habilitação para a função.',
+      'Escalado na sua 3ª escolha: sua 1ª escolha (MSC AURORA, Porão 2, Estivador) foi preenchida por trabalhadores à sua frente no rodízio (último escalado: Chamada 010); ' +
+        'sua 2ª escolha (MSC AURORA, Porão 3, Estivador) não valeu: no momento do rodízio você não tinha habilitação para a função.',
     );
   });
 

@@ -6,6 +6,7 @@ import type {
   Engajamento,
   EntradaRodizio,
   EscolhaRodizio,
+  FilaRodizio,
   OfertaResultado,
   OfertaRodizio,
   ResultadoRodizio,
@@ -29,9 +30,9 @@ export interface RodizioPreparado {
    */
   listaEscolhas: Int32Array;
   inicioLista: Int32Array;
-  /** Per offer: its function's index in `codFuncoes`. */
+  /** Per offer: its queue's index in `codFuncoes` (the function's, or the category's: docs/decisions/0216). */
   funcaoDaOferta: Int32Array;
-  /** Per function index: its code, sorted ascending. */
+  /** Per queue index: its key (function code, or category code), sorted ascending. */
   codFuncoes: readonly number[];
   /** Per function index: where its registered and cadastered circles start (OrdemRodizio.chave). */
   inicioRegistro: Int32Array;
@@ -48,6 +49,11 @@ export interface RodizioPreparado {
   inicioValidas: Int32Array;
 }
 
+/** An offer's queue key: its function (default) or its category ('rodízio numérico', docs/decisions/0216). */
+export function filaDaOferta(fila: FilaRodizio | undefined): (o: OfertaRodizio) => number {
+  return fila === 'categoria' ? (o) => o.codCategoria : (o) => o.codFuncao;
+}
+
 /** Checks and indexes the input. Throws ErroEntradaRodizio on data the rotation cannot rank. */
 export function prepararRodizio(entrada: EntradaRodizio): RodizioPreparado {
   const { ofertas, escolhas } = entrada;
@@ -61,16 +67,24 @@ export function prepararRodizio(entrada: EntradaRodizio): RodizioPreparado {
     indiceAvulso.set(a.codAvulso, ordem.posicaoDaEntrada[i] as number);
   });
 
-  const codFuncoes = [...new Set(ofertas.map((o) => o.codFuncao))].sort((a, b) => a - b);
+  // Each offer's queue (docs/decisions/0216): its function, or its category under one queue per category.
+  const fila = filaDaOferta(entrada.fila);
+  const codFuncoes = [...new Set(ofertas.map(fila))].sort((a, b) => a - b);
   const indiceFuncao = new Map(codFuncoes.map((cod, i) => [cod, i]));
-  const funcaoDaOferta = Int32Array.from(ofertas, (o) => indiceFuncao.get(o.codFuncao) ?? 0);
+  const funcaoDaOferta = Int32Array.from(ofertas, (o) => indiceFuncao.get(fila(o)) ?? 0);
   const categoriaDaOferta = Int32Array.from(ofertas, (o) => o.codCategoria);
+  const encerrada = Uint8Array.from(ofertas, (o) => (o.encerrada ? 1 : 0));
   const ponteiros = new Map(entrada.ponteiros.map((x) => [x.codFuncao, x]));
   const inicioRegistro = new Int32Array(codFuncoes.length);
   const inicioCadastro = new Int32Array(codFuncoes.length);
   codFuncoes.forEach((cod, i) => {
     const x = ponteiros.get(cod);
-    const inicios = ordem.inicios(x?.registro ?? null, x?.cadastro ?? null);
+    const inicios = ordem.inicios(
+      x?.registro ?? null,
+      x?.cadastro ?? null,
+      x?.registroAvulso,
+      x?.cadastroAvulso,
+    );
     inicioRegistro[i] = inicios.registro;
     inicioCadastro[i] = inicios.cadastro;
   });
@@ -144,7 +158,7 @@ export function prepararRodizio(entrada: EntradaRodizio): RodizioPreparado {
     if (ordem.avulsos[w]?.impedido) continue;
     for (let k = a; k < b; k++) {
       const i = listaEscolhas[k] as number;
-      if (validaDaEscolha[i] === 1) {
+      if (validaDaEscolha[i] === 1 && encerrada[ofertaDaEscolha[i] as number] === 0) {
         const o = ofertaDaEscolha[i] as number;
         const f = funcaoDaOferta[o] as number;
         validas[nValidas] = o;

@@ -89,6 +89,8 @@ export class OrdemRodizio {
   readonly totalRegistro: number;
   private readonly chamadasRegistro: Float64Array;
   private readonly chamadasCadastro: Float64Array;
+  private readonly codigosRegistro: readonly string[];
+  private readonly codigosCadastro: readonly string[];
 
   constructor(avulsos: readonly AvulsoRodizio[]) {
     const n = avulsos.length;
@@ -123,10 +125,22 @@ export class OrdemRodizio {
     this.totalRegistro = registro;
     this.chamadasRegistro = Float64Array.from(ordem.subarray(0, registro), (i) => numero[i] as number);
     this.chamadasCadastro = Float64Array.from(ordem.subarray(registro), (i) => numero[i] as number);
+    this.codigosRegistro = Array.from(ordem.subarray(0, registro), (i) => (avulsos[i] as AvulsoRodizio).codAvulso);
+    this.codigosCadastro = Array.from(ordem.subarray(registro), (i) => (avulsos[i] as AvulsoRodizio).codAvulso);
   }
 
-  /** Where a list's circle starts for a pointer: the count of its members numbered at or before it. */
-  private inicio(chamadas: Float64Array, ponteiro: number | null): number {
+  /**
+   * Where a list's circle starts for a pointer: the count of its members at or before the pointer's position
+   * in the list's total order (numChamada, then codAvulso; docs/decisions/0212). A pointer that names its
+   * worker starts right after that worker, so workers sharing a number are reached in turn; one that names
+   * only a number (stored before the worker was kept) starts after every worker of that number.
+   */
+  private inicio(
+    chamadas: Float64Array,
+    codigos: readonly string[],
+    ponteiro: number | null,
+    avulso: string | null | undefined,
+  ): number {
     if (ponteiro === null) return 0;
     let baixo = 0;
     let alto = chamadas.length;
@@ -135,14 +149,25 @@ export class OrdemRodizio {
       if ((chamadas[meio] ?? 0) <= ponteiro) baixo = meio + 1;
       else alto = meio;
     }
-    return baixo;
+    if (avulso == null) return baixo;
+    // Members numbered `ponteiro` are [primeiro, baixo), by codAvulso: the circle starts after `avulso`.
+    let primeiro = baixo;
+    while (primeiro > 0 && chamadas[primeiro - 1] === ponteiro) primeiro--;
+    let k = primeiro;
+    while (k < baixo && (codigos[k] as string) <= avulso) k++;
+    return k;
   }
 
-  /** The two starts of one function's circle, for `chave`. */
-  inicios(registro: number | null, cadastro: number | null): { registro: number; cadastro: number } {
+  /** The two starts of one queue's circle, for `chave`. */
+  inicios(
+    registro: number | null,
+    cadastro: number | null,
+    registroAvulso?: string | null,
+    cadastroAvulso?: string | null,
+  ): { registro: number; cadastro: number } {
     return {
-      registro: this.inicio(this.chamadasRegistro, registro),
-      cadastro: this.inicio(this.chamadasCadastro, cadastro),
+      registro: this.inicio(this.chamadasRegistro, this.codigosRegistro, registro, registroAvulso),
+      cadastro: this.inicio(this.chamadasCadastro, this.codigosCadastro, cadastro, cadastroAvulso),
     };
   }
 

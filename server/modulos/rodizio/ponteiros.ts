@@ -1,10 +1,11 @@
 import type { Casamento, RodizioPreparado } from './motor.ts';
-import type { PonteirosResultado } from './tipos.ts';
+import type { PonteiroLista, PonteirosResultado } from './tipos.ts';
 
 /**
- * Each function's pointers after the call (docs/decisions/0142): per list, the numChamada of the worker that
- * function engaged last in rotation order (the highest rank key among its engaged workers of that list), so
- * the next call starts just after them; a list the function engaged nobody from keeps its pointer.
+ * Each queue's pointers after the call (docs/decisions/0142, 0212): per list, the position (numChamada and
+ * codAvulso) of the worker that queue engaged last in rotation order (the highest rank key among its engaged
+ * workers of that list), so the next call starts just after them, even among workers sharing the number; a
+ * list the queue engaged nobody from keeps its pointer.
  */
 export function ponteirosFinais(
   p: RodizioPreparado,
@@ -35,18 +36,20 @@ export function ponteirosFinais(
     const inicial = iniciais.get(codFuncao);
     const reg = ultimoRegistro[f] as number;
     const cad = ultimoCadastro[f] as number;
-    const registroInicial = inicial?.registro ?? null;
-    const cadastroInicial = inicial?.cadastro ?? null;
+    const lista = (
+      w: number,
+      numero: number | null | undefined,
+      avulso: string | null | undefined,
+    ): PonteiroLista => {
+      const antes = { inicial: numero ?? null, inicialAvulso: numero == null ? null : (avulso ?? null) };
+      if (w < 0) return { ...antes, final: antes.inicial, finalAvulso: antes.inicialAvulso };
+      const ultimo = p.ordem.avulsos[w];
+      return { ...antes, final: ultimo?.numChamada ?? null, finalAvulso: ultimo?.codAvulso ?? null };
+    };
     return {
       codFuncao,
-      registro: {
-        inicial: registroInicial,
-        final: reg >= 0 ? (p.ordem.avulsos[reg]?.numChamada ?? null) : registroInicial,
-      },
-      cadastro: {
-        inicial: cadastroInicial,
-        final: cad >= 0 ? (p.ordem.avulsos[cad]?.numChamada ?? null) : cadastroInicial,
-      },
+      registro: lista(reg, inicial?.registro, inicial?.registroAvulso),
+      cadastro: lista(cad, inicial?.cadastro, inicial?.cadastroAvulso),
       alcancouCadastro: cad >= 0,
     };
   });
@@ -60,6 +63,9 @@ export interface EstadoPonteiroFuncao {
   codFuncao: number;
   registro: number | null;
   cadastro: number | null;
+  /** The workers the pointers name (docs/decisions/0212). */
+  registroAvulso: string | null;
+  cadastroAvulso: string | null;
   registroAnterior: number | null;
   alcancouCadastro: boolean;
 }
@@ -73,6 +79,8 @@ export function estadoAposPublicar(ponteiros: readonly PonteirosResultado[]): Es
     codFuncao: x.codFuncao,
     registro: x.registro.final,
     cadastro: x.cadastro.final,
+    registroAvulso: x.registro.finalAvulso,
+    cadastroAvulso: x.cadastro.finalAvulso,
     registroAnterior: x.registro.inicial,
     alcancouCadastro: x.alcancouCadastro,
   }));

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { executarRodizio } from './motor.ts';
 import { camposPonteiroOferta, estadoAposPublicar } from './ponteiros.ts';
@@ -54,14 +55,14 @@ describe('ponteiros depois da chamada', () => {
     expect(r.ponteiros).toEqual([
       {
         codFuncao: 101,
-        registro: { inicial: 25, final: 10 },
-        cadastro: { inicial: 3, final: 3 },
+        registro: { inicial: 25, final: 10, inicialAvulso: null, finalAvulso: '000010' },
+        cadastro: { inicial: 3, final: 3, inicialAvulso: null, finalAvulso: null },
         alcancouCadastro: false,
       },
       {
         codFuncao: 110,
-        registro: { inicial: 17, final: 17 },
-        cadastro: { inicial: 2, final: 2 },
+        registro: { inicial: 17, final: 17, inicialAvulso: null, finalAvulso: null },
+        cadastro: { inicial: 2, final: 2, inicialAvulso: null, finalAvulso: null },
         alcancouCadastro: false,
       },
     ]);
@@ -80,8 +81,8 @@ describe('ponteiros depois da chamada', () => {
     const r = executarRodizio(maisVagas);
     expect(r.ponteiros[0]).toEqual({
       codFuncao: 101,
-      registro: { inicial: 25, final: 10 },
-      cadastro: { inicial: 3, final: 5 },
+      registro: { inicial: 25, final: 10, inicialAvulso: null, finalAvulso: '000010' },
+      cadastro: { inicial: 3, final: 5, inicialAvulso: null, finalAvulso: '000005' },
       alcancouCadastro: true,
     });
   });
@@ -100,6 +101,8 @@ describe('ponteiros depois da chamada', () => {
       codFuncao: 101,
       registro: 10,
       cadastro: 3,
+      registroAvulso: '000010',
+      cadastroAvulso: null,
       registroAnterior: 25,
       alcancouCadastro: false,
     });
@@ -118,5 +121,65 @@ describe('ponteiros depois da chamada', () => {
       ponteiroP: null,
       grupo: null,
     });
+  });
+
+  it('o ponteiro nomeia o trabalhador: dois nº 5 disputando uma vaga se revezam (a issue 27, caso 4)', () => {
+    const empate: EntradaRodizio = {
+      ofertas: [{ id: 1, codFuncao: 103, codCategoria: 1, capacidade: 1, descricao: 'A' }],
+      avulsos: [a('100305', 5), a('100205', 5)],
+      escolhas: [escolheu('100305', 1), escolheu('100205', 1)],
+      ponteiros: [{ codFuncao: 103, registro: 4, cadastro: null }],
+    };
+    const vencedores: string[] = [];
+    let ponteiros = empate.ponteiros;
+    for (let chamada = 0; chamada < 4; chamada++) {
+      const r = executarRodizio({ ...empate, ponteiros });
+      vencedores.push(r.engajamentos[0]?.codAvulso ?? '');
+      ponteiros = estadoAposPublicar(r.ponteiros);
+    }
+    expect(vencedores).toEqual(['100205', '100305', '100205', '100305']);
+    // A pointer stored before the worker was kept (number alone) still starts after every nº 5.
+    const antigo = executarRodizio({
+      ...empate,
+      avulsos: [...empate.avulsos, a('100406', 6)],
+      escolhas: [...empate.escolhas, escolheu('100406', 1)],
+      ponteiros: [{ codFuncao: 103, registro: 5, cadastro: null }],
+    });
+    expect(antigo.engajamentos[0]?.codAvulso).toBe('100406');
+  });
+
+  it('propriedade: em k chamadas seguidas, cada um dos k que disputam é alcançado (números repetidos, 500 casos)', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.integer({ min: 100000, max: 999999 }), { minLength: 2, maxLength: 9 }),
+        fc.array(fc.integer({ min: 1, max: 3 }), { minLength: 9, maxLength: 9 }),
+        fc.integer({ min: 1, max: 3 }),
+        fc.option(fc.integer({ min: 0, max: 4 }), { nil: null }),
+        (codigos, numeros, vagas, inicial) => {
+          const avulsos = codigos.map((c, i) => a(String(c), numeros[i] ?? 1));
+          const k = Math.ceil(avulsos.length / vagas);
+          const chamada = (ponteiros: EntradaRodizio['ponteiros']) =>
+            executarRodizio({
+              ofertas: [{ id: 1, codFuncao: 101, codCategoria: 1, capacidade: vagas, descricao: 'A' }],
+              avulsos,
+              escolhas: avulsos.map((x) => escolheu(x.codAvulso, 1)),
+              ponteiros,
+            });
+          let ponteiros: EntradaRodizio['ponteiros'] = [{ codFuncao: 101, registro: inicial, cadastro: null }];
+          const alcancados = new Set<string>();
+          for (let n = 0; n < k; n++) {
+            const r = chamada(ponteiros);
+            for (const e of r.engajamentos) {
+              // Nobody a second time before everyone once (the last call wraps around the circle).
+              if (n < k - 1) expect(alcancados.has(e.codAvulso)).toBe(false);
+              alcancados.add(e.codAvulso);
+            }
+            ponteiros = estadoAposPublicar(r.ponteiros);
+          }
+          expect(alcancados.size).toBe(avulsos.length);
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 });

@@ -18,8 +18,10 @@ export interface OfertaRodizio {
   codCategoria: number;
   /** Vacancies (`num_vagas`); 0 is allowed (nobody is engaged there). */
   capacidade: number;
-  /** What a worker reads in the audit: ship, hold, function ('MSC AURORA, Porão 2, Estivador'). */
+  /** What a worker reads in the audit: ship, hold, function, date and shift ('MSC AURORA, Porão 2, Estivador, 23/11 07-13'). */
   descricao: string;
+  /** The shift had already ended when the rotation ran: nobody is engaged there (docs/decisions/0213). */
+  encerrada?: boolean;
 }
 
 /** A worker who chose something in the call. Workers without choices need not be sent. */
@@ -49,14 +51,25 @@ export interface EscolhaRodizio {
   comDescanso: boolean;
 }
 
-/** A function's pointers before the call: the numChamada of the last worker it engaged, per list. */
+/**
+ * A queue's pointers before the call: the position (numChamada and codAvulso) of the last worker it engaged,
+ * per list (docs/decisions/0142, 0212). The queue is a function (`codFuncao`, the default) or, under the
+ * policy of one queue per category (`EntradaRodizio.fila`, docs/decisions/0216), a category: then
+ * `codFuncao` holds the category's code (1-9, never a function's, which start at 101).
+ */
 export interface PonteiroFuncao {
   codFuncao: number;
   /** Registered list (art. 55); null: never engaged anyone, the rotation starts at the lowest number. */
   registro: number | null;
   /** Cadastered list (art. 54). */
   cadastro: number | null;
+  /** The worker of each pointer: the circle starts right after them; absent or null: after the whole number. */
+  registroAvulso?: string | null;
+  cadastroAvulso?: string | null;
 }
+
+/** Who shares a rotation order and a pointer: each function (the default) or each category. */
+export type FilaRodizio = 'funcao' | 'categoria';
 
 export interface EntradaRodizio {
   ofertas: readonly OfertaRodizio[];
@@ -66,6 +79,8 @@ export interface EntradaRodizio {
   ponteiros: readonly PonteiroFuncao[];
   /** Only for the audit's text about rest (common/descanso.ts's setting); default 11. */
   horasDescanso?: number;
+  /** One queue per function (default) or per category, 'rodízio numérico' (docs/decisions/0216). */
+  fila?: FilaRodizio;
 }
 
 /** Why one choice of a worker ended as it did. */
@@ -80,7 +95,9 @@ export type SituacaoEscolha =
   | 'sem-descanso'
   | 'impedido'
   /** Below the choice the worker was engaged in: never needed. */
-  | 'nao-necessaria';
+  | 'nao-necessaria'
+  /** The shift had ended when the rotation ran (docs/decisions/0213). */
+  | 'turno-encerrado';
 
 export interface DecisaoEscolha {
   ofertaId: number;
@@ -123,10 +140,19 @@ export interface Engajamento {
   posicaoNaOferta: number;
 }
 
+/** One list's pointer before and after the call: number and worker (docs/decisions/0212). */
+export interface PonteiroLista {
+  inicial: number | null;
+  final: number | null;
+  inicialAvulso: string | null;
+  finalAvulso: string | null;
+}
+
 export interface PonteirosResultado {
+  /** The queue's key: the function's code, or the category's under `fila: 'categoria'`. */
   codFuncao: number;
-  registro: { inicial: number | null; final: number | null };
-  cadastro: { inicial: number | null; final: number | null };
+  registro: PonteiroLista;
+  cadastro: PonteiroLista;
   /** Whether this call engaged cadastered workers in this function (the registered list was exhausted). */
   alcancouCadastro: boolean;
 }

@@ -15,6 +15,8 @@ import * as escolherOfertasTravaEscala from './2026-11-23-50-escolher-ofertas-tr
 import * as push from './2026-11-23-60-push.ts';
 import * as auditoriaCompacta from './2026-11-23-70-auditoria-compacta.ts';
 import * as escolherOfertasMudancas from './2026-11-23-80-escolher-ofertas-mudancas.ts';
+import * as rodizioEntreChamadas from './2026-11-26-20-rodizio-entre-chamadas.ts';
+import * as escolherOfertasDescansoEntreChamadas from './2026-11-26-21-escolher-ofertas-descanso-entre-chamadas.ts';
 
 /**
  * Every migration, by name; names sort by date. A feature appends its own line.
@@ -37,4 +39,6 @@ export const migracoes: Record<string, Migration> = {
   '2026-11-23-60-push': push,
   '2026-11-23-70-auditoria-compacta': auditoriaCompacta,
   '2026-11-23-80-escolher-ofertas-mudancas': escolherOfertasMudancas,
+  '2026-11-26-20-rodizio-entre-chamadas': rodizioEntreChamadas,
+  '2026-11-26-21-escolher-ofertas-descanso-entre-chamadas': escolherOfertasDescansoEntreChamadas,
 };

@@ -1,0 +1,296 @@
+import { sql } from 'kysely';
+import { funcaoPorCodigo } from '#common/funcoes.ts';
+import { inserirEmMassa } from '../../plataforma/banco/dialeto.ts';
+import type { DbOuTrx } from '../../plataforma/banco/schema.ts';
+
+/**
+ * The rotation's and the publication's queries (docs/decisions/0154, 0155, 0210-0212): what a run reads of a
+ * closed call, what it stores with the call, and what publishing reads back and writes. Plain functions taking
+ * `db | trx` first; the services (apuracao.ts, publicacao.ts) own every rule.
+ */
+
+/** The call's offers with their requisition's ship and shift. */
+export function ofertasDaEscala(db: DbOuTrx, numEscalacao: number) {
+  return db
+    .selectFrom('oferta as o')
+    .innerJoin('requisicao as r', 'r.num_requisicao', 'o.num_requisicao')
+    .select([
+      'o.seq_categoria',
+      'o.cod_funcao',
+      'o.cod_categoria',
+      'o.num_vagas',
+      'o.num_porao',
+      'r.nome_navio',
+      'r.data_operacao',
+      'r.hora_inicio',
+      'r.hora_fim',
+      'r.inicio',
+      'r.fim',
+    ])
+    .where('o.num_escalacao', '=', numEscalacao)
+    .execute();
+}
+
+/**
+ * Each choice of the call with whether the worker holds its function now (one lookup by key per choice,
+ * instead of reading every qualification of every chooser).
+ */
+export function escolhasComHabilitacao(db: DbOuTrx, numEscalacao: number) {
+  return db
+    .selectFrom('escolha as e')
+    .leftJoin('oferta as o', 'o.seq_categoria', 'e.seq_categoria')
+    .leftJoin('habilitacao as h', (j) =>
+      j.onRef('h.cod_avulso', '=', 'e.cod_avulso').onRef('h.cod_funcao', '=', 'o.cod_funcao'),
+    )
+    .select(['e.cod_avulso', 'e.seq_categoria', 'e.preferencia', 'e.hora_digitacao', 'h.cod_funcao as habilitada'])
+    .where('e.num_escalacao', '=', numEscalacao)
+    .execute();
+}
+
+/** The workers who chose in the call, as the rotation ranks them. */
+export function avulsosQueEscolheram(db: DbOuTrx, numEscalacao: number) {
+  return db
+    .selectFrom('avulso')
+    .select(['cod_avulso', 'num_chamada', 'artigo', 'impedimento', 'afastamento_definitivo'])
+    .where('cod_avulso', 'in', (eb) =>
+      eb.selectFrom('escolha').select('cod_avulso').where('num_escalacao', '=', numEscalacao),
+    )
+    .execute();
+}
+
+/** The first impediment message of each worker who chose in the call. */
+export function impedimentosDosQueEscolheram(db: DbOuTrx, numEscalacao: number) {
+  return db
+    .selectFrom('impedimento_mensagem')
+    .select(['cod_avulso', 'mensagem'])
+    .where('ordem', '=', 1)
+    .where('cod_avulso', 'in', (eb) =>
+      eb.selectFrom('escolha').select('cod_avulso').where('num_escalacao', '=', numEscalacao),
+    )
+    .execute();
+}
+
+/** Every queue's pointers between calls (docs/decisions/0142, 0212). */
+export function ponteirosAtuais(db: DbOuTrx, chaves?: readonly number[]) {
+  return db
+    .selectFrom('ponteiro_rodizio')
+    .select(['cod_funcao', 'registro', 'cadastro', 'registro_avulso', 'cadastro_avulso'])
+    .$if(chaves !== undefined, (q) => q.where('cod_funcao', 'in', chaves?.length ? chaves : [-1]))
+    .execute();
+}
+
+export type LinhaEngajamento = {
+  num_escalacao: number;
+  cod_avulso: string;
+  seq_categoria: number;
+  preferencia: number;
+  num_chamada: number;
+  inicio: string;
+  fim: string;
+  posicao: number;
+};
+
+export type LinhaAuditoriaOferta = {
+  num_escalacao: number;
+  seq_categoria: number;
+  descricao: string;
+  ultimo_escalado: number | null;
+};
+
+export type LinhaDecisao = {
+  num_escalacao: number;
+  cod_avulso: string;
+  escalado: number;
+  decisao: string;
+};
+
+export type LinhaPonteiroEscala = {
+  num_escalacao: number;
+  cod_funcao: number;
+  registro_inicial: number | null;
+  registro_final: number | null;
+  cadastro_inicial: number | null;
+  cadastro_final: number | null;
+  alcancou_cadastro: number;
+  registro_inicial_avulso: string | null;
+  registro_final_avulso: string | null;
+  cadastro_inicial_avulso: string | null;
+  cadastro_final_avulso: string | null;
+};
+
+/**
+ * Replaces the call's stored result with these rows (bulk inserts: one statement per table on PostgreSQL) and
+ * keeps the digest of the engagements the run read (`rodizio_base`, docs/decisions/0211).
+ */
+export async function substituirResultado(
+  trx: DbOuTrx,
+  numEscalacao: number,
+  linhas: {
+    engajamentos: LinhaEngajamento[];
+    ofertas: LinhaAuditoriaOferta[];
+    decisoes: LinhaDecisao[];
+    ponteiros: LinhaPonteiroEscala[];
+    base: string;
+  },
+): Promise<void> {
+  for (const tabela of [
+    'escala_engajamento',
+    'escala_decisao',
+    'escala_ponteiro',
+    'escala_auditoria_oferta',
+  ] as const) {
+    await trx.deleteFrom(tabela).where('num_escalacao', '=', numEscalacao).execute();
+  }
+  await inserirEmMassa(
+    trx,
+    'escala_engajamento',
+    {
+      num_escalacao: 'integer',
+      cod_avulso: 'text',
+      seq_categoria: 'integer',
+      preferencia: 'integer',
+      num_chamada: 'integer',
+      inicio: 'text',
+      fim: 'text',
+      posicao: 'integer',
+    },
+    linhas.engajamentos,
+  );
+  await inserirEmMassa(
+    trx,
+    'escala_auditoria_oferta',
+    { num_escalacao: 'integer', seq_categoria: 'integer', descricao: 'text', ultimo_escalado: 'integer' },
+    linhas.ofertas,
+  );
+  await inserirEmMassa(
+    trx,
+    'escala_decisao',
+    { num_escalacao: 'integer', cod_avulso: 'text', escalado: 'integer', decisao: 'text' },
+    linhas.decisoes,
+  );
+  await inserirEmMassa(
+    trx,
+    'escala_ponteiro',
+    {
+      num_escalacao: 'integer',
+      cod_funcao: 'integer',
+      registro_inicial: 'integer',
+      registro_final: 'integer',
+      cadastro_inicial: 'integer',
+      cadastro_final: 'integer',
+      alcancou_cadastro: 'integer',
+      registro_inicial_avulso: 'text',
+      registro_final_avulso: 'text',
+      cadastro_inicial_avulso: 'text',
+      cadastro_final_avulso: 'text',
+    },
+    linhas.ponteiros,
+  );
+  await trx
+    .updateTable('escala')
+    .set({ rodizio_base: linhas.base })
+    .where('num_escalacao', '=', numEscalacao)
+    .execute();
+}
+
+/**
+ * Publications one at a time (docs/decisions/0211): on PostgreSQL a transaction-scoped advisory lock, so the
+ * checks of one publication see every other one committed. SQLite runs one transaction at a time anyway.
+ */
+export async function travarPublicacoes(trx: DbOuTrx, dialeto: 'sqlite' | 'postgres'): Promise<void> {
+  if (dialeto === 'postgres') await sql`select pg_advisory_xact_lock(2700211)`.execute(trx);
+}
+
+/** The digest the call's last rotation run stored. */
+export async function baseDaEscala(db: DbOuTrx, numEscalacao: number): Promise<string | null> {
+  const l = await db
+    .selectFrom('escala')
+    .select('rodizio_base')
+    .where('num_escalacao', '=', numEscalacao)
+    .executeTakeFirst();
+  return l?.rodizio_base ?? null;
+}
+
+/** The pointers the call's rotation read and computed, per queue. */
+export function ponteirosDaEscala(db: DbOuTrx, numEscalacao: number) {
+  return db.selectFrom('escala_ponteiro').selectAll().where('num_escalacao', '=', numEscalacao).execute();
+}
+
+/** The call's engagements with their shifts (what publishing checks and turns into jobs). */
+export function engajamentosDaEscala(db: DbOuTrx, numEscalacao: number) {
+  return db
+    .selectFrom('escala_engajamento')
+    .select(['cod_avulso', 'seq_categoria', 'inicio', 'fim'])
+    .where('num_escalacao', '=', numEscalacao)
+    .execute();
+}
+
+/**
+ * The call's engagements become `trabalho` rows in one INSERT … SELECT: the rows never leave the database.
+ * The hold's name ('PR01' → 'Porão 2', common/porao.ts; holds are validated as PR00-PR99 / BL00-BL99) is
+ * computed in SQL, the function's name comes from the catalogue as a CASE over the call's functions.
+ */
+export async function inserirTrabalhos(trx: DbOuTrx, numEscalacao: number): Promise<number> {
+  const funcoes = (
+    await trx
+      .selectFrom('oferta')
+      .select('cod_funcao')
+      .distinct()
+      .where('num_escalacao', '=', numEscalacao)
+      .execute()
+  ).map((l) => l.cod_funcao);
+  const nomes =
+    funcoes.length === 0
+      ? sql`null`
+      : sql`case o.cod_funcao ${sql.join(
+          funcoes.map((c) => sql`when ${c} then ${funcaoPorCodigo(c)?.nome ?? `Função ${c}`}`),
+          sql` `,
+        )} end`;
+  const r = await sql`
+    insert into trabalho (cod_avulso, data_operacao, hora_inicio, hora_fim, inicio, fim, operador, navio,
+      local_atracacao, mercadoria, faina, cod_funcao, funcao, num_escalacao)
+    select e.cod_avulso, r.data_operacao, r.hora_inicio, r.hora_fim, r.inicio, r.fim, r.nome_operador,
+      r.nome_navio, r.nome_local_atrac, p.mercadoria,
+      case when substr(o.num_porao, 1, 2) = 'BL' then 'Bloco ' else 'Porão ' end
+        || cast(cast(substr(o.num_porao, 3, 2) as integer) + 1 as varchar(4)),
+      o.cod_funcao, ${nomes}, e.num_escalacao
+    from escala_engajamento e
+    join oferta o on o.seq_categoria = e.seq_categoria
+    join requisicao r on r.num_requisicao = o.num_requisicao
+    join porao p on p.num_requisicao = o.num_requisicao and p.num_porao = o.num_porao
+    where e.num_escalacao = ${numEscalacao}
+    order by e.cod_avulso`.execute(trx);
+  return Number(r.numAffectedRows ?? 0);
+}
+
+/** Each queue's pointers become the call's final ones (docs/decisions/0142, 0212). */
+export async function moverPonteiros(
+  trx: DbOuTrx,
+  numEscalacao: number,
+  ponteiros: readonly LinhaPonteiroEscala[],
+): Promise<void> {
+  if (ponteiros.length === 0) return;
+  await trx
+    .deleteFrom('ponteiro_rodizio')
+    .where(
+      'cod_funcao',
+      'in',
+      ponteiros.map((p) => p.cod_funcao),
+    )
+    .execute();
+  await trx
+    .insertInto('ponteiro_rodizio')
+    .values(
+      ponteiros.map((p) => ({
+        cod_funcao: p.cod_funcao,
+        registro: p.registro_final,
+        cadastro: p.cadastro_final,
+        registro_avulso: p.registro_final_avulso,
+        cadastro_avulso: p.cadastro_final_avulso,
+        registro_anterior: p.registro_inicial,
+        alcancou_cadastro: p.alcancou_cadastro,
+        num_escalacao: numEscalacao,
+      })),
+    )
+    .execute();
+}

@@ -14,9 +14,26 @@ export function instanteLocal(yyyymmdd: string, hora: number, fuso: string): Dat
   return new Date(new TZDate(ano, mes, dia, hora, 0, 0, fuso).getTime());
 }
 
-/** A shift's start and end instants; a shift whose end hour is not after its start ends the next day. */
-export function limitesTurno(yyyymmdd: string, horaInicio: number, horaFim: number, fuso: string) {
-  const inicio = instanteLocal(yyyymmdd, horaInicio, fuso);
+/**
+ * Which calendar day the 01-07 shift (period 4) of operation day D falls on (docs/decisions/0213): 'mesmo', D
+ * itself (the date printed is the date it starts; the default), or 'seguinte', D+1 (the operation day runs from
+ * 07h to 07h, period 4 closing it). A port's setting (PERIODO_4_DIA).
+ */
+export type DiaPeriodo4 = 'mesmo' | 'seguinte';
+
+/**
+ * A shift's start and end instants; a shift whose end hour is not after its start ends the next day. Under
+ * `periodo4: 'seguinte'` a shift starting before 07h (period 4) starts the calendar day after `yyyymmdd`.
+ */
+export function limitesTurno(
+  yyyymmdd: string,
+  horaInicio: number,
+  horaFim: number,
+  fuso: string,
+  periodo4: DiaPeriodo4 = 'mesmo',
+) {
+  const dia = periodo4 === 'seguinte' && horaInicio < 7 ? somarDias(yyyymmdd, 1) : yyyymmdd;
+  const inicio = instanteLocal(dia, horaInicio, fuso);
   const duracaoH = horaFim > horaInicio ? horaFim - horaInicio : horaFim + 24 - horaInicio;
   return { inicio, fim: new Date(inicio.getTime() + duracaoH * 3_600_000) };
 }

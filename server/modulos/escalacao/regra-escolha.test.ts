@@ -116,10 +116,16 @@ const CASOS: Caso[] = [
     espera: { situacao: 'SemDescanso', oferta: 'A' },
   },
   {
-    regra: 'trabalho que começa quando o turno acaba não conta (a regra olha para trás)',
-    trabalho: ({ A }) => [A.fim, A.fim + 6 * H],
+    regra: 'trabalho que começa 11 horas depois do fim do turno: descansado (a regra olha para os dois lados)',
+    trabalho: ({ A }) => [A.fim + 11 * H, A.fim + 17 * H],
     post: [['A', true]],
     espera: { situacao: 'ok', preferencias: { A: 1 } },
+  },
+  {
+    regra: 'trabalho que começa menos de 11 horas depois do fim do turno: sem descanso (Lei 9.719/1998, art. 8)',
+    trabalho: ({ A }) => [A.fim + 11 * H - 60_000, A.fim + 17 * H],
+    post: [['A', true]],
+    espera: { situacao: 'SemDescanso', oferta: 'A' },
   },
   {
     regra: 'limpar é sempre permitido, descansado ou não',
@@ -130,7 +136,8 @@ const CASOS: Caso[] = [
   },
   {
     regra: 'tudo ou nada: a segunda oferta sem descanso recusa o post inteiro',
-    trabalho: ({ A }) => [A.fim, A.fim + 60_000],
+    // Within 11 h after B's end, but 16 h or more after A's.
+    trabalho: ({ B }) => [B.fim + 10 * H, B.fim + 10 * H + 60_000],
     post: [
       ['A', true],
       ['B', true],

@@ -308,13 +308,20 @@ describe('GET /api/vagas: a regra do descanso (11 horas)', () => {
     await limpar();
   });
 
-  it('um engajamento que se sobrepõe ao turno: sem descanso; um posterior não conta', async () => {
+  it('um engajamento que se sobrepõe ao turno: sem descanso; um posterior também conta (os dois lados)', async () => {
     const { inicio, fim, descanso } = await alvo();
     await limpar();
     await inserirTrabalho(amb.db, '100002', inicio + H, fim + H);
     expect(await descanso()).toBe(false);
     await limpar();
+    // The case: already published for the next shift, 0 h of rest after this one.
     await inserirTrabalho(amb.db, '100002', fim, fim + 6 * H);
+    expect(await descanso()).toBe(false);
+    await limpar();
+    await inserirTrabalho(amb.db, '100002', fim + 11 * H - 60_000, fim + 17 * H);
+    expect(await descanso()).toBe(false);
+    await limpar();
+    await inserirTrabalho(amb.db, '100002', fim + 11 * H, fim + 17 * H);
     expect(await descanso()).toBe(true);
     await limpar();
   });

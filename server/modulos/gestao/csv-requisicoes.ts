@@ -1,13 +1,18 @@
-import { parse } from 'csv-parse/sync';
+import { setImmediate as proximaVolta } from 'node:timers/promises';
+import { parse } from 'csv-parse';
 import type { ErroLinhaCsv, RequisicaoBody } from '#common/api/gestao.ts';
-import { requisicaoBody } from '#common/api/gestao.ts';
+import { categoriaDaOferta, requisicaoBody } from '#common/api/gestao.ts';
+import { categoriasEscala } from '#common/dominio.ts';
 
 /**
  * The requisitions CSV the operators send (docs/decisions/0152): one line per function offered, a header
  * line with the column names below (any order), `;` or `,` between fields, UTF-8 (a BOM is fine).
  * Lines with the same operator, ship, date, period, hours and quay form one requisition; lines with the
  * same hold inside it form one hold (same cargo and tonnage). The file is taken whole or not at all: every
- * bad line is reported with its number (the header is line 1) and the column at fault.
+ * bad line is reported with its number (the header is line 1) and the column at fault, all in one pass
+ * (docs/decisions/0215): the line's own checks, the codes the port's lists do not know and the dates the call
+ * cannot engage, then what spans lines. The work yields to the event loop every `LINHAS_POR_VOLTA` lines, so
+ * 5,000 bad lines never hold the server; the answer lists the first `MAXIMO_ERROS_CSV` errors and the total.
  */
 export const COLUNAS_CSV = [
   'codOperador',
@@ -45,7 +50,35 @@ export interface RequisicaoDoCsv {
   linha: number;
 }
 
-export type LeituraCsv = { ok: true; requisicoes: RequisicaoDoCsv[] } | { ok: false; erros: ErroLinhaCsv[] };
+/** At most this many errors in the answer (the total is counted and said): 5,000 bad lines answered 2.2 MB. */
+export const MAXIMO_ERROS_CSV = 100;
+/** Lines checked between two turns of the event loop (about a millisecond of work each turn on this machine). */
+export const LINHAS_POR_VOLTA = 100;
+
+export type LeituraCsv =
+  | { ok: true; requisicoes: RequisicaoDoCsv[] }
+  | { ok: false; erros: ErroLinhaCsv[]; total: number };
+
+/** What the file is checked against besides itself: the port's lists and the call's date (yyyymmdd). */
+export interface ContextoCsv {
+  operadores: ReadonlySet<number>;
+  navios: ReadonlySet<number>;
+  locais: ReadonlySet<string>;
+  /** The dates the call may engage: a message when `dataOperacao` (yyyymmdd) is outside them. */
+  foraDaJanela: (dataOperacao: string) => string | null;
+}
+
+/** C0 controls and DEL: a cargo name with a NUL would fail PostgreSQL's text (a 500 before). */
+const CONTROLE = /[\u0000-\u001f\u007f]/;
+
+function nomeControle(texto: string): string {
+  const c = CONTROLE.exec(texto)?.[0] ?? '';
+  const codigo = c.charCodeAt(0);
+  if (codigo === 0) return 'NUL';
+  if (codigo === 9) return 'TAB';
+  if (codigo === 10 || codigo === 13) return 'quebra de linha';
+  return `U+${codigo.toString(16).toUpperCase().padStart(4, '0')}`;
+}
 
 interface LinhaLida {
   linha: number;
@@ -73,56 +106,92 @@ function linhaDoCaminho(caminho: readonly PropertyKey[], linhasPorao: number[][]
   return linhas[iFuncao] ?? linhas[0] ?? padrao;
 }
 
-export function lerCsvRequisicoes(texto: string): LeituraCsv {
-  let registros: { record: string[]; info: { lines: number } }[];
+interface Registro {
+  record: string[];
+  info: { lines: number };
+}
+
+/** The parsed records, fed to csv-parse's stream in slices with a turn of the event loop between them. */
+async function registrosDoCsv(texto: string): Promise<Registro[]> {
+  const parser = parse({
+    delimiter: [';', ','],
+    bom: true,
+    info: true,
+    trim: true,
+    skip_empty_lines: true,
+    relax_column_count: true,
+  });
+  const registros: Registro[] = [];
+  parser.on('readable', () => {
+    for (let r = parser.read() as Registro | null; r !== null; r = parser.read() as Registro | null) {
+      registros.push(r);
+    }
+  });
+  const fim = new Promise<void>((resolver, rejeitar) => {
+    parser.on('end', () => resolver());
+    parser.on('error', rejeitar);
+  });
+  // A failed parse rejects `fim`; the writes below must not throw it first.
+  fim.catch(() => {});
+  const fatia = 32 * 1024;
+  for (let i = 0; i < texto.length; i += fatia) {
+    parser.write(texto.slice(i, i + fatia));
+    await proximaVolta();
+  }
+  parser.end();
+  await fim;
+  return registros;
+}
+
+function falha(erros: ErroLinhaCsv[]): LeituraCsv {
+  erros.sort((a, b) => a.linha - b.linha);
+  return { ok: false, erros: erros.slice(0, MAXIMO_ERROS_CSV), total: erros.length };
+}
+
+export async function lerCsvRequisicoes(texto: string, contexto?: ContextoCsv): Promise<LeituraCsv> {
+  let registros: Registro[];
   try {
-    registros = parse(texto, {
-      delimiter: [';', ','],
-      bom: true,
-      info: true,
-      trim: true,
-      skip_empty_lines: true,
-      relax_column_count: true,
-    }) as unknown as { record: string[]; info: { lines: number } }[];
+    registros = await registrosDoCsv(texto);
   } catch (erro) {
     const linha = (erro as { lines?: number }).lines ?? 1;
-    return { ok: false, erros: [{ linha, campo: 'arquivo', mensagem: 'Arquivo CSV mal formado (aspas?).' }] };
+    return falha([{ linha, campo: 'arquivo', mensagem: 'Arquivo CSV mal formado (aspas?).' }]);
   }
   const [cabecalho, ...dados] = registros;
   if (!cabecalho) {
-    return { ok: false, erros: [{ linha: 1, campo: 'arquivo', mensagem: 'Arquivo vazio.' }] };
+    return falha([{ linha: 1, campo: 'arquivo', mensagem: 'Arquivo vazio.' }]);
   }
   const indice = new Map(cabecalho.record.map((nome, i) => [nome, i]));
   const faltando = COLUNAS_CSV.filter((c) => !indice.has(c));
   if (faltando.length > 0) {
-    return {
-      ok: false,
-      erros: faltando.map((c) => ({
+    return falha(
+      faltando.map((c) => ({
         linha: cabecalho.info.lines,
         campo: c,
         mensagem: `Coluna ${c} ausente no cabeçalho.`,
       })),
-    };
+    );
   }
   if (dados.length === 0) {
-    return { ok: false, erros: [{ linha: 2, campo: 'arquivo', mensagem: 'Nenhuma linha de requisição.' }] };
+    return falha([{ linha: 2, campo: 'arquivo', mensagem: 'Nenhuma linha de requisição.' }]);
   }
   if (dados.length > MAXIMO_LINHAS_CSV) {
-    return {
-      ok: false,
-      erros: [
-        {
-          linha: MAXIMO_LINHAS_CSV + 2,
-          campo: 'arquivo',
-          mensagem: `No máximo ${MAXIMO_LINHAS_CSV} linhas por arquivo.`,
-        },
-      ],
-    };
+    return falha([
+      {
+        linha: MAXIMO_LINHAS_CSV + 2,
+        campo: 'arquivo',
+        mensagem: `No máximo ${MAXIMO_LINHAS_CSV} linhas por arquivo.`,
+      },
+    ]);
   }
 
   const erros: ErroLinhaCsv[] = [];
   const lidas: LinhaLida[] = [];
+  let desdeAVolta = 0;
   for (const { record, info } of dados) {
+    if (++desdeAVolta >= LINHAS_POR_VOLTA) {
+      desdeAVolta = 0;
+      await proximaVolta();
+    }
     const valores = Object.fromEntries(
       COLUNAS_CSV.map((c) => [c, record[indice.get(c) as number] ?? '']),
     ) as Record<ColunaCsv, string>;
@@ -137,7 +206,14 @@ export function lerCsvRequisicoes(texto: string): LeituraCsv {
     }
     let linhaBoa = true;
     for (const c of COLUNAS_CSV) {
-      if (valores[c] === '') {
+      if (CONTROLE.test(valores[c])) {
+        erros.push({
+          linha: info.lines,
+          campo: c,
+          mensagem: `Caractere de controle (${nomeControle(valores[c])}) não permitido.`,
+        });
+        linhaBoa = false;
+      } else if (valores[c] === '') {
         erros.push({ linha: info.lines, campo: c, mensagem: 'Campo vazio.' });
         linhaBoa = false;
       } else if (NUMERICAS.includes(c) && !/^\d+$/.test(valores[c].replaceAll('.', ''))) {
@@ -154,6 +230,27 @@ export function lerCsvRequisicoes(texto: string): LeituraCsv {
         erros.push({ linha: info.lines, campo: colunaDoCaminho(issue.path), mensagem: issue.message });
       }
       continue;
+    }
+    // The port's lists and the call's dates, in the same pass (one error per line and column).
+    if (contexto) {
+      const antes = erros.length;
+      const v = r.data;
+      if (!contexto.operadores.has(v.codOperador)) {
+        erros.push({ linha: info.lines, campo: 'codOperador', mensagem: `Operador ${v.codOperador} não cadastrado.` });
+      }
+      if (!contexto.navios.has(v.codNavio)) {
+        erros.push({ linha: info.lines, campo: 'codNavio', mensagem: `Navio ${v.codNavio} não cadastrado.` });
+      }
+      if (!contexto.locais.has(v.codLocalAtrac)) {
+        erros.push({
+          linha: info.lines,
+          campo: 'codLocalAtrac',
+          mensagem: `Local de atracação ${v.codLocalAtrac} não cadastrado.`,
+        });
+      }
+      const janela = contexto.foraDaJanela(v.dataOperacao);
+      if (janela) erros.push({ linha: info.lines, campo: 'dataOperacao', mensagem: janela });
+      if (erros.length > antes) continue;
     }
     lidas.push({ linha: info.lines, valores });
   }
@@ -176,9 +273,16 @@ export function lerCsvRequisicoes(texto: string): LeituraCsv {
   }
 
   const requisicoes: RequisicaoDoCsv[] = [];
+  desdeAVolta = 0;
   for (const grupo of grupos.values()) {
+    desdeAVolta += grupo.length;
+    if (desdeAVolta >= LINHAS_POR_VOLTA) {
+      desdeAVolta = 0;
+      await proximaVolta();
+    }
     const { requisicao, linhasPorao, divergencias } = requisicaoDe(grupo);
     erros.push(...divergencias);
+    if (divergencias.some((d) => d.campo === 'codFuncao')) continue;
     const primeira = grupo[0]?.linha ?? 2;
     const r = requisicaoBody.safeParse(requisicao);
     if (!r.success) {
@@ -193,10 +297,7 @@ export function lerCsvRequisicoes(texto: string): LeituraCsv {
     }
     requisicoes.push({ requisicao: r.data, linha: primeira });
   }
-  if (erros.length > 0) {
-    erros.sort((a, b) => a.linha - b.linha);
-    return { ok: false, erros };
-  }
+  if (erros.length > 0) return falha(erros);
   return { ok: true, requisicoes };
 }
 
@@ -209,7 +310,22 @@ function requisicaoDe(linhas: readonly LinhaLida[]) {
   const linhasPorao: number[][] = [];
   const divergencias: ErroLinhaCsv[] = [];
   const porNome = new Map<string, number>();
+  // One category per requisition: a line whose function is of another category than the group's first line
+  // is reported at that line (not at the requisition's first).
+  const categoria = categoriaDaOferta(numero(v0.codFuncao));
+  const linha0 = (linhas[0] as LinhaLida).linha;
   for (const { linha, valores: v } of linhas) {
+    const deste = categoriaDaOferta(numero(v.codFuncao));
+    const nome = (c: number) => categoriasEscala.find((x) => x.codigo === c)?.nome ?? 'outra categoria';
+    if (deste !== undefined && categoria !== undefined && deste !== categoria) {
+      divergencias.push({
+        linha,
+        campo: 'codFuncao',
+        mensagem:
+          `Função de ${nome(deste)}, mas a requisição (linha ${linha0}) é de ${nome(categoria)}: ` +
+          'uma requisição tem funções de uma só categoria.',
+      });
+    }
     let i = porNome.get(v.numPorao);
     if (i === undefined) {
       i = poroes.length;

@@ -133,18 +133,19 @@ describe('elegibilidade no momento do rodízio', () => {
     const h = await auditoria(semHabilitacao);
     expect(h).toMatchObject({ escolheu: true, escalado: false });
     expect(h.escolhas.map((e: { situacao: string }) => e.situacao)).toEqual(['sem-habilitacao']);
+    const oferta = `MSC AURORA, Porão 1, Estivador, ${dataOperacao.slice(6, 8)}/${dataOperacao.slice(4, 6)} 07-13`;
     expect(h.motivo).toBe(
-      'Não escalado: a 1ª (MSC AURORA, Porão 1, Estivador) não valeu: no momento do rodízio você não tinha habilitação para a função.',
+      `Não escalado: sua 1ª escolha (${oferta}) não valeu: no momento do rodízio você não tinha habilitação para a função.`,
     );
     const d = await auditoria(semDescanso);
     expect(d.escolhas.map((e: { situacao: string }) => e.situacao)).toEqual(['sem-descanso']);
     expect(d.motivo).toBe(
-      `Não escalado: a 1ª (MSC AURORA, Porão 1, Estivador) não valeu: você não teria o descanso mínimo de ${amb.config.horasDescanso} horas antes desse turno.`,
+      `Não escalado: sua 1ª escolha (${oferta}) não valeu: você não teria o descanso mínimo de ${amb.config.horasDescanso} horas entre esse turno e outro trabalho seu.`,
     );
     const e = await auditoria(elegivel);
     expect(e).toMatchObject({
       escalado: true,
-      motivo: 'Escalado na sua 1ª preferência (MSC AURORA, Porão 1, Estivador).',
+      motivo: `Escalado na sua 1ª escolha (${oferta}).`,
     });
 
     // Published, the words stay (they were stored with the call): the worker reads the same.

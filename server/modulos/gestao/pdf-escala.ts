@@ -2,6 +2,7 @@ import type { ResultadoEscala } from '#common/api/gestao.ts';
 import { formatarDataIso, preencher, turno } from '#common/formato.ts';
 import { nomePorao } from '#common/porao.ts';
 import type { Config } from '../../config.ts';
+import { escreverCsv } from '../../plataforma/csv.ts';
 import {
   cabecalho,
   criarDocumento,
@@ -92,13 +93,11 @@ export async function pdfEscalaPublicada(config: Config, e: EscalaParaPdf): Prom
   return paraBuffer(doc);
 }
 
-/** A field of the CSV export: quoted when it holds the separator, a quote or a line break (RFC 4180). */
-function campo(valor: string | number): string {
-  const texto = String(valor);
-  return /[;"\r\n]/.test(texto) ? `"${texto.replaceAll('"', '""')}"` : texto;
-}
-
-/** The same as CSV (`;`, UTF-8 with BOM so spreadsheets read the accents): one line per engaged worker. */
+/**
+ * The same as CSV (`;`, UTF-8 with BOM so spreadsheets read the accents): one line per engaged worker, in
+ * rotation order; written by the portal's one CSV writer, which keeps every field from running as a formula
+ * (server/plataforma/csv.ts, docs/decisions/0215).
+ */
 export function csvEscalaPublicada(r: ResultadoEscala): string {
   const linhas = [
     [
@@ -148,5 +147,5 @@ export function csvEscalaPublicada(r: ResultadoEscala): string {
       }
     }
   }
-  return `\uFEFF${linhas.map((l) => l.map(campo).join(';')).join('\r\n')}\r\n`;
+  return escreverCsv(linhas);
 }

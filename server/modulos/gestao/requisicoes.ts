@@ -1,6 +1,6 @@
 import type { RequisicaoBody } from '#common/api/gestao.ts';
 import { categoriaDaOferta } from '#common/api/gestao.ts';
-import { limitesTurno } from '#common/tempo.ts';
+import { type DiaPeriodo4, limitesTurno, somarDias } from '#common/tempo.ts';
 import type { Banco } from '../../plataforma/banco/connection.ts';
 import { ehViolacaoDeUnicidade } from '../../plataforma/banco/dialeto.ts';
 import type { DbOuTrx } from '../../plataforma/banco/schema.ts';
@@ -58,15 +58,37 @@ export function camposDesconhecidos(r: RequisicaoBody, nomes: Nomes): CampoDesco
   return erros;
 }
 
-/** Locks the draft's row (PostgreSQL) and refuses anything but a draft. */
-async function exigirRascunho(trx: DbOuTrx, banco: Banco, numEscalacao: number): Promise<void> {
+/** Locks the draft's row (PostgreSQL) and refuses anything but a draft; answers the call's date (yyyymmdd). */
+async function exigirRascunho(trx: DbOuTrx, banco: Banco, numEscalacao: number): Promise<string> {
   const linha = await trx
     .selectFrom('escala')
-    .select('situacao')
+    .select(['situacao', 'data_chamada'])
     .where('num_escalacao', '=', numEscalacao)
     .$if(banco.dialeto === 'postgres', (q) => q.forUpdate())
     .executeTakeFirst();
   if (linha?.situacao !== 'rascunho') await recusarTransicao(trx, numEscalacao);
+  return (linha?.data_chamada ?? '').replaceAll('-', '');
+}
+
+/** How a port dates its shifts (server/config.ts): its time zone and the day of period 4 (0213). */
+export interface RegrasRequisicao {
+  fuso: string;
+  periodo4: DiaPeriodo4;
+}
+
+/**
+ * The dates a call may engage (docs/decisions/0213): from the day before the call (a night shift that
+ * started before a call made after midnight) to `DIAS_ADIANTE_REQUISICAO` days after it. A requisition dated
+ * 2020 or 2031 for this week's call is a typing mistake, never a plan.
+ */
+export const DIAS_ADIANTE_REQUISICAO = 7;
+
+export function foraDaJanela(dataOperacao: string, dataChamada: string): string | null {
+  const de = somarDias(dataChamada, -1);
+  const ate = somarDias(dataChamada, DIAS_ADIANTE_REQUISICAO);
+  if (dataOperacao >= de && dataOperacao <= ate) return null;
+  const br = (d: string) => `${d.slice(6, 8)}/${d.slice(4, 6)}/${d.slice(0, 4)}`;
+  return `A data da operação deve estar entre ${br(de)} e ${br(ate)}: a chamada é de ${br(dataChamada)}.`;
 }
 
 interface Numeracao {
@@ -99,13 +121,13 @@ function paraLinhas(
   numRequisicao: number,
   r: RequisicaoBody,
   nomes: Nomes,
-  fuso: string,
+  regras: RegrasRequisicao,
   num: Numeracao,
   linhas: Linhas,
 ): void {
   const primeira = r.poroes[0]?.funcoes[0]?.codFuncao ?? 0;
   const codCategoria = categoriaDaOferta(primeira) ?? 0;
-  const { inicio, fim } = limitesTurno(r.dataOperacao, r.horaInicio, r.horaFim, fuso);
+  const { inicio, fim } = limitesTurno(r.dataOperacao, r.horaInicio, r.horaFim, regras.fuso, regras.periodo4);
   linhas.requisicoes.push({
     num_requisicao: numRequisicao,
     num_escalacao: numEscalacao,
@@ -187,23 +209,29 @@ async function comRenumeracao<T>(banco: Banco, unidade: (trx: DbOuTrx) => Promis
 function exigirNomesConhecidos(
   requisicoes: readonly RequisicaoBody[],
   nomes: Nomes,
+  dataChamada: string,
   linhas?: number[],
 ): void {
+  const erros = (r: RequisicaoBody) => {
+    const janela = foraDaJanela(r.dataOperacao, dataChamada);
+    return [
+      ...camposDesconhecidos(r, nomes),
+      ...(janela ? [{ campo: 'dataOperacao' as const, mensagem: janela }] : []),
+    ];
+  };
   if (linhas) {
-    const erros = requisicoes.flatMap((r, i) =>
-      camposDesconhecidos(r, nomes).map((e) => ({ linha: linhas[i] ?? 0, ...e })),
-    );
-    if (erros.length > 0) {
-      throw new ErroApp('DadosInvalidos', `O arquivo tem ${erros.length} erro(s); nada foi importado.`, {
-        dados: erros,
+    const todos = requisicoes.flatMap((r, i) => erros(r).map((e) => ({ linha: linhas[i] ?? 0, ...e })));
+    if (todos.length > 0) {
+      throw new ErroApp('DadosInvalidos', `O arquivo tem ${todos.length} erro(s); nada foi importado.`, {
+        dados: todos,
       });
     }
     return;
   }
   for (const r of requisicoes) {
-    const erros = camposDesconhecidos(r, nomes);
-    if (erros.length > 0) {
-      throw new ErroApp('DadosInvalidos', erros[0]?.mensagem, { dados: erros });
+    const deste = erros(r);
+    if (deste.length > 0) {
+      throw new ErroApp('DadosInvalidos', deste[0]?.mensagem, { dados: deste });
     }
   }
 }
@@ -211,20 +239,20 @@ function exigirNomesConhecidos(
 /** Adds requisitions to a draft, all or none; answers their numbers in the given order. */
 export async function adicionarRequisicoes(
   banco: Banco,
-  fuso: string,
+  regras: RegrasRequisicao,
   numEscalacao: number,
   requisicoes: readonly RequisicaoBody[],
   linhasCsv?: number[],
 ): Promise<number[]> {
   return comRenumeracao(banco, async (trx) => {
-    await exigirRascunho(trx, banco, numEscalacao);
+    const dataChamada = await exigirRascunho(trx, banco, numEscalacao);
     const nomes = await lerNomes(trx);
-    exigirNomesConhecidos(requisicoes, nomes, linhasCsv);
+    exigirNomesConhecidos(requisicoes, nomes, dataChamada, linhasCsv);
     const num = await numeracao(trx);
     const linhas: Linhas = { requisicoes: [], poroes: [], ofertas: [] };
     const numeros = requisicoes.map((r) => {
       const numRequisicao = num.proximaRequisicao++;
-      paraLinhas(numEscalacao, numRequisicao, r, nomes, fuso, num, linhas);
+      paraLinhas(numEscalacao, numRequisicao, r, nomes, regras, num, linhas);
       return numRequisicao;
     });
     await inserirLinhas(trx, linhas);
@@ -245,20 +273,20 @@ async function exigirRequisicaoDaEscala(trx: DbOuTrx, numEscalacao: number, numR
 /** Replaces a draft's requisition (its holds and offers are rebuilt; a draft has no choices yet). */
 export async function editarRequisicao(
   banco: Banco,
-  fuso: string,
+  regras: RegrasRequisicao,
   numEscalacao: number,
   numRequisicao: number,
   r: RequisicaoBody,
 ): Promise<void> {
   await comRenumeracao(banco, async (trx) => {
-    await exigirRascunho(trx, banco, numEscalacao);
+    const dataChamada = await exigirRascunho(trx, banco, numEscalacao);
     await exigirRequisicaoDaEscala(trx, numEscalacao, numRequisicao);
     const nomes = await lerNomes(trx);
-    exigirNomesConhecidos([r], nomes);
+    exigirNomesConhecidos([r], nomes, dataChamada);
     await removerLinhas(trx, numRequisicao);
     const num = await numeracao(trx);
     const linhas: Linhas = { requisicoes: [], poroes: [], ofertas: [] };
-    paraLinhas(numEscalacao, numRequisicao, r, nomes, fuso, num, linhas);
+    paraLinhas(numEscalacao, numRequisicao, r, nomes, regras, num, linhas);
     await inserirLinhas(trx, linhas);
   });
 }
@@ -282,33 +310,42 @@ export async function removerRequisicao(
   });
 }
 
-/** The CSV import (csv-requisicoes.ts): every bad line reported, else all its requisitions added at once. */
+/**
+ * The CSV import (csv-requisicoes.ts, docs/decisions/0215): every bad line reported in one pass (with the
+ * codes the port's lists do not know and the dates the call cannot engage), at most MAXIMO_ERROS_CSV of them
+ * with the total; else all its requisitions added at once.
+ */
 export async function importarRequisicoes(
   banco: Banco,
-  fuso: string,
+  regras: RegrasRequisicao,
   numEscalacao: number,
   texto: string,
 ): Promise<number[]> {
   // The call's state first: a file sent to a call that is no longer a draft is refused as such.
   const escala = await banco.db
     .selectFrom('escala')
-    .select('situacao')
+    .select(['situacao', 'data_chamada'])
     .where('num_escalacao', '=', numEscalacao)
     .executeTakeFirst();
   if (escala?.situacao !== 'rascunho') await recusarTransicao(banco.db, numEscalacao);
-  const leitura = lerCsvRequisicoes(texto);
+  const nomes = await lerNomes(banco.db);
+  const dataChamada = (escala?.data_chamada ?? '').replaceAll('-', '');
+  const leitura = await lerCsvRequisicoes(texto, {
+    operadores: new Set(nomes.operador.keys()),
+    navios: new Set(nomes.navio.keys()),
+    locais: new Set(nomes.local.keys()),
+    foraDaJanela: (dataOperacao) => foraDaJanela(dataOperacao, dataChamada),
+  });
   if (!leitura.ok) {
-    throw new ErroApp(
-      'DadosInvalidos',
-      `O arquivo tem ${leitura.erros.length} erro(s); nada foi importado.`,
-      {
-        dados: leitura.erros,
-      },
-    );
+    const mensagem =
+      leitura.total > leitura.erros.length
+        ? `O arquivo tem ${leitura.total} erros (os primeiros ${leitura.erros.length} estão listados); nada foi importado.`
+        : `O arquivo tem ${leitura.total} erro(s); nada foi importado.`;
+    throw new ErroApp('DadosInvalidos', mensagem, { dados: leitura.erros });
   }
   return adicionarRequisicoes(
     banco,
-    fuso,
+    regras,
     numEscalacao,
     leitura.requisicoes.map((r) => r.requisicao),
     leitura.requisicoes.map((r) => r.linha),

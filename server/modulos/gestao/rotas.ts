@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiGestao } from '#common/api/gestao.ts';
 import { sessaoDe } from '../../plataforma/autenticacao/autenticacao.ts';
 import { ok } from '../../plataforma/http/envelope.ts';
+import { lerTextoCsv } from '../../plataforma/csv.ts';
 import { ErroApp } from '../../plataforma/http/erro-app.ts';
 import { registrar } from '../../plataforma/http/registrar.ts';
 import { exigirEscalador } from './acesso.ts';
@@ -33,10 +34,12 @@ const LIMITE_CSV = 2 * 1024 * 1024;
 export const rotasGestao: FastifyPluginAsyncZod = async (app) => {
   const { db, banco, clock, config } = app.ctx;
   app.addHook('onRequest', exigirEscalador);
-  // CSV only here (the rest of the API takes JSON alone).
-  app.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: LIMITE_CSV }, (_r, corpo, feito) =>
-    feito(null, corpo),
+  // CSV only here (the rest of the API takes JSON alone): the bytes read as UTF-8 or, when they are not
+  // valid UTF-8, Windows-1252 (what Excel in Portuguese saves; server/plataforma/csv.ts).
+  app.addContentTypeParser('text/csv', { parseAs: 'buffer', bodyLimit: LIMITE_CSV }, (_r, corpo, feito) =>
+    feito(null, lerTextoCsv(corpo as Buffer).texto),
   );
+  const regrasRequisicao = { fuso: config.fusoHorario, periodo4: config.rodizio.periodo4 };
 
   const passo = (request: Parameters<typeof sessaoDe>[0], numEscalacao: number) => ({
     numEscalacao,
@@ -71,7 +74,7 @@ export const rotasGestao: FastifyPluginAsyncZod = async (app) => {
   registrar(app, apiGestao.escala, async (request) => ok(await resumo(request.params.num)));
 
   registrar(app, apiGestao.adicionarRequisicao, async (request) => {
-    const [numRequisicao] = await adicionarRequisicoes(banco, config.fusoHorario, request.params.num, [
+    const [numRequisicao] = await adicionarRequisicoes(banco, regrasRequisicao, request.params.num, [
       request.body,
     ]);
     if (numRequisicao === undefined) throw new ErroApp('ErroInterno');
@@ -80,7 +83,7 @@ export const rotasGestao: FastifyPluginAsyncZod = async (app) => {
 
   registrar(app, apiGestao.editarRequisicao, async (request) => {
     const { num, req } = request.params;
-    await editarRequisicao(banco, config.fusoHorario, num, req, request.body);
+    await editarRequisicao(banco, regrasRequisicao, num, req, request.body);
     return ok({ numRequisicao: req });
   });
 
@@ -92,7 +95,7 @@ export const rotasGestao: FastifyPluginAsyncZod = async (app) => {
   registrar(app, apiGestao.importarRequisicoes, async (request) => {
     const requisicoes = await importarRequisicoes(
       banco,
-      config.fusoHorario,
+      regrasRequisicao,
       request.params.num,
       request.body,
     );

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AmbienteTeste, ClienteTeste } from '../../test/ambiente.ts';
 import { criarAmbiente } from '../../test/ambiente.ts';
+import { apiGestao } from '#common/api/gestao.ts';
 import { criarRascunho, ESCALADOR, enviarCsv, requisicaoExemplo } from './apoio-teste.ts';
 
 let amb: AmbienteTeste;
@@ -279,6 +280,8 @@ describe('importação CSV', () => {
       porLinha.set(e.linha, [...(porLinha.get(e.linha) ?? []), e.campo]);
     }
     expect(porLinha.get(2)).toBeUndefined();
+    // One pass (issue 27, case 7): the unknown ship is reported with the other lines' errors.
+    expect(porLinha.get(3)).toEqual(['codNavio']);
     expect(porLinha.get(4)).toContain('dataOperacao');
     expect(porLinha.get(5)).toContain('codFuncao');
     expect(porLinha.get(6)).toContain('arquivo');
@@ -318,5 +321,99 @@ describe('importação CSV', () => {
     expect(json.status).toBe(400);
     expect(json.corpo.codigoErro).toBe('DadosInvalidos');
     expect((await detalhe(num)).requisicoes).toEqual([]);
+  });
+});
+
+describe('importação CSV: o arquivo de verdade (issue 27, caso 7)', () => {
+  it('um arquivo do Excel em português (Windows-1252) entra com os acentos', async () => {
+    const num = await criarRascunho(staff);
+    const texto = `${CABECALHO}\r\n11;501;20261202;1;7;13;1;PR00;Contêineres;1000;101;3\r\n13;507;20261202;2;13;19;3;PR00;Açúcar a granel;30000;119;1\r\n`;
+    const bytes = Buffer.from(texto, 'latin1');
+    // Windows-1252 agrees with Latin-1 on every letter of this file (ê, ç, ú).
+    expect(bytes.includes(Buffer.from([0xea]))).toBe(true);
+    const r = await staff.chamarBruto(apiGestao.importarRequisicoes, { params: { num }, corpo: bytes });
+    expect(r.status, JSON.stringify(r.corpo)).toBe(200);
+    const cargas = (await detalhe(num)).requisicoes.map(
+      (q: { poroes: { nomeMercadoria: string }[] }) => q.poroes[0]?.nomeMercadoria,
+    );
+    expect(cargas.sort()).toEqual(['Açúcar a granel', 'Contêineres']);
+  });
+
+  it('função de outra categoria: o erro está na linha dela; datas longe da chamada (2020, 2031) recusadas', async () => {
+    const num = await criarRascunho(staff);
+    const r = await enviarCsv(
+      staff,
+      num,
+      [
+        CABECALHO,
+        '11;501;20261202;1;7;13;1;PR00;Contêineres;1000;101;3',
+        '11;501;20261202;1;7;13;1;PR00;Contêineres;1000;110;1',
+        '11;501;20261202;1;7;13;1;PR00;Contêineres;1000;601;2',
+        '11;501;20200315;1;7;13;1;PR00;Contêineres;1000;101;3',
+        '11;501;20310315;1;7;13;1;PR00;Contêineres;1000;101;3',
+      ].join('\n'),
+    );
+    expect(r.status).toBe(400);
+    const erros = r.corpo.dados as { linha: number; campo: string; mensagem: string }[];
+    expect(erros.filter((e) => e.campo === 'codFuncao')).toEqual([
+      {
+        linha: 4,
+        campo: 'codFuncao',
+        mensagem:
+          'Função de Capatazia, mas a requisição (linha 2) é de Estivador: uma requisição tem funções de uma só categoria.',
+      },
+    ]);
+    expect(erros.filter((e) => e.campo === 'dataOperacao').map((e) => [e.linha, e.mensagem])).toEqual([
+      [5, 'A data da operação deve estar entre 30/11/2026 e 08/12/2026: a chamada é de 01/12/2026.'],
+      [6, 'A data da operação deve estar entre 30/11/2026 e 08/12/2026: a chamada é de 01/12/2026.'],
+    ]);
+    // The form says the same.
+    const form = await staff.post(`/api/gestao/escalas/${num}/requisicoes`, requisicaoExemplo('20310315'));
+    expect(form.status).toBe(400);
+    expect(form.corpo.dados).toEqual([
+      {
+        campo: 'dataOperacao',
+        mensagem: 'A data da operação deve estar entre 30/11/2026 e 08/12/2026: a chamada é de 01/12/2026.',
+      },
+    ]);
+    expect((await detalhe(num)).requisicoes).toEqual([]);
+  });
+
+  it('NUL e outros caracteres de controle: erro claro na linha e na coluna, nunca 500', async () => {
+    const num = await criarRascunho(staff);
+    const r = await enviarCsv(
+      staff,
+      num,
+      `${CABECALHO}\n11;501;20261202;1;7;13;1;PR00;Cont\u0000êineres;1000;101;3\n11;501;20261202;1;7;13;1;PR01;A\u0007B;1000;101;3\n`,
+    );
+    expect(r.status).toBe(400);
+    expect(r.corpo.dados).toEqual([
+      { linha: 2, campo: 'nomeMercadoria', mensagem: 'Caractere de controle (NUL) não permitido.' },
+      { linha: 3, campo: 'nomeMercadoria', mensagem: 'Caractere de controle (U+0007) não permitido.' },
+    ]);
+    expect((await detalhe(num)).requisicoes).toEqual([]);
+  });
+
+  it('5.000 linhas ruins: o laço de eventos segue girando; a resposta lista 100 erros e diz o total', async () => {
+    const num = await criarRascunho(staff);
+    const linhas = [CABECALHO];
+    for (let i = 0; i < 5_000; i++) linhas.push('11;501;20261202;1;7;13;1;PR00;Contêineres;1000;abc;3');
+    let voltas = 0;
+    let parar = false;
+    const girar = () => {
+      if (parar) return;
+      voltas++;
+      setImmediate(girar);
+    };
+    setImmediate(girar);
+    const r = await enviarCsv(staff, num, linhas.join('\n'));
+    parar = true;
+    expect(r.status).toBe(400);
+    expect(r.corpo.mensagem).toBe('O arquivo tem 5000 erros (os primeiros 100 estão listados); nada foi importado.');
+    expect(r.corpo.dados).toHaveLength(100);
+    expect(r.corpo.dados[0]).toEqual({ linha: 2, campo: 'codFuncao', mensagem: 'Número inteiro esperado.' });
+    expect(r.bruto.length).toBeLessThan(20_000);
+    // The parse gave the loop a turn every 100 lines: other requests were served meanwhile.
+    expect(voltas).toBeGreaterThanOrEqual(50);
   });
 });

@@ -6,7 +6,15 @@ import { escreverCsv, lerTextoCsv } from './csv.ts';
 describe('escreverCsv: nenhum campo vira fórmula na planilha (OWASP CSV injection)', () => {
   it('neutraliza = + - @ TAB e CR no início de qualquer campo', () => {
     const csv = escreverCsv([
-      ['=HYPERLINK("http://x","clique")', '+cmd|\' /C calc\'!A0', '-2+3', '@SUM(A1)', '\tx', '\ry', 'Contêineres'],
+      [
+        '=HYPERLINK("http://x","clique")',
+        "+cmd|' /C calc'!A0",
+        '-2+3',
+        '@SUM(A1)',
+        '\tx',
+        '\ry',
+        'Contêineres',
+      ],
     ]);
     expect(csv.startsWith('\uFEFF')).toBe(true);
     const [linha] = parse(csv.slice(1), { delimiter: ';' }) as string[][];
@@ -23,19 +31,25 @@ describe('escreverCsv: nenhum campo vira fórmula na planilha (OWASP CSV injecti
 
   it('propriedade: lido de volta, cada campo é o original (com o apóstrofo se começava perigoso), nunca uma fórmula', () => {
     fc.assert(
-      fc.property(fc.array(fc.array(fc.string({ unit: 'grapheme' }), { minLength: 1, maxLength: 5 }), { minLength: 1, maxLength: 5 }), (linhas) => {
-        const csv = escreverCsv(linhas);
-        const lidas = parse(csv.slice(1), { delimiter: ';', relax_column_count: true }) as string[][];
-        expect(lidas.length).toBe(linhas.length);
-        lidas.forEach((l, i) => {
-          l.forEach((campo, j) => {
-            const original = linhas[i]?.[j] ?? '';
-            const perigoso = /^[=+\-@\t\r]/.test(original);
-            expect(campo).toBe(perigoso ? `'${original}` : original);
-            expect(/^[=+\-@\t\r]/.test(campo)).toBe(false);
+      fc.property(
+        fc.array(fc.array(fc.string({ unit: 'grapheme' }), { minLength: 1, maxLength: 5 }), {
+          minLength: 1,
+          maxLength: 5,
+        }),
+        (linhas) => {
+          const csv = escreverCsv(linhas);
+          const lidas = parse(csv.slice(1), { delimiter: ';', relax_column_count: true }) as string[][];
+          expect(lidas.length).toBe(linhas.length);
+          lidas.forEach((l, i) => {
+            l.forEach((campo, j) => {
+              const original = linhas[i]?.[j] ?? '';
+              const perigoso = /^[=+\-@\t\r]/.test(original);
+              expect(campo).toBe(perigoso ? `'${original}` : original);
+              expect(/^[=+\-@\t\r]/.test(campo)).toBe(false);
+            });
           });
-        });
-      }),
+        },
+      ),
       { numRuns: 500 },
     );
   });
@@ -53,9 +67,12 @@ describe('lerTextoCsv: UTF-8 ou Windows-1252', () => {
   it('o que o Excel em português salva (Windows-1252) é lido com os acentos', () => {
     // "Contêineres;Açúcar;“aspas”;€" in Windows-1252.
     const bytes = Uint8Array.from([
-      0x43, 0x6f, 0x6e, 0x74, 0xea, 0x69, 0x6e, 0x65, 0x72, 0x65, 0x73, 0x3b, 0x41, 0xe7, 0xfa, 0x63, 0x61, 0x72,
-      0x3b, 0x93, 0x61, 0x73, 0x70, 0x61, 0x73, 0x94, 0x3b, 0x80,
+      0x43, 0x6f, 0x6e, 0x74, 0xea, 0x69, 0x6e, 0x65, 0x72, 0x65, 0x73, 0x3b, 0x41, 0xe7, 0xfa, 0x63, 0x61,
+      0x72, 0x3b, 0x93, 0x61, 0x73, 0x70, 0x61, 0x73, 0x94, 0x3b, 0x80,
     ]);
-    expect(lerTextoCsv(bytes)).toEqual({ texto: 'Contêineres;Açúcar;“aspas”;€', codificacao: 'windows-1252' });
+    expect(lerTextoCsv(bytes)).toEqual({
+      texto: 'Contêineres;Açúcar;“aspas”;€',
+      codificacao: 'windows-1252',
+    });
   });
 });

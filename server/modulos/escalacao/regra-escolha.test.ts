@@ -116,13 +116,15 @@ const CASOS: Caso[] = [
     espera: { situacao: 'SemDescanso', oferta: 'A' },
   },
   {
-    regra: 'trabalho que começa 11 horas depois do fim do turno: descansado (a regra olha para os dois lados)',
+    regra:
+      'trabalho que começa 11 horas depois do fim do turno: descansado (a regra olha para os dois lados)',
     trabalho: ({ A }) => [A.fim + 11 * H, A.fim + 17 * H],
     post: [['A', true]],
     espera: { situacao: 'ok', preferencias: { A: 1 } },
   },
   {
-    regra: 'trabalho que começa menos de 11 horas depois do fim do turno: sem descanso (Lei 9.719/1998, art. 8)',
+    regra:
+      'trabalho que começa menos de 11 horas depois do fim do turno: sem descanso (Lei 9.719/1998, art. 8)',
     trabalho: ({ A }) => [A.fim + 11 * H - 60_000, A.fim + 17 * H],
     post: [['A', true]],
     espera: { situacao: 'SemDescanso', oferta: 'A' },

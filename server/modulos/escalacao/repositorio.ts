@@ -258,8 +258,9 @@ export async function engajamentosEEscolhas(
     seq_categoria: number | null;
     cod_categoria: number | null;
     preferencia: number | null;
-  }>`select 't' as tipo, cod_avulso, inicio, fim, null as id, null as seq_categoria, null as cod_categoria,
-      null as preferencia
+  }>`select 't' as tipo, cod_avulso, inicio, fim, cast(null as integer) as id,
+      cast(null as integer) as seq_categoria, cast(null as integer) as cod_categoria,
+      cast(null as integer) as preferencia
       from trabalho where cod_avulso in (${lista}) and fim > ${depois} and inicio < ${antes}
     union all
     select 't', cod_avulso, inicio, fim, null, null, null, null

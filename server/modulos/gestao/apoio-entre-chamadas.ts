@@ -16,7 +16,10 @@ import { adicionarRequisicoes } from './requisicoes.ts';
 export const POR = '900002';
 
 /** Registered stevedores qualified for 101 and 103, not impeded: the tests' workers. */
-export async function estivadores(amb: AmbienteTeste, quantos: number): Promise<{ cod: string; num: number }[]> {
+export async function estivadores(
+  amb: AmbienteTeste,
+  quantos: number,
+): Promise<{ cod: string; num: number }[]> {
   const linhas = await amb.db
     .selectFrom('avulso as a')
     .innerJoin('habilitacao as h', 'h.cod_avulso', 'a.cod_avulso')
@@ -42,7 +45,11 @@ export function diaDaqui(amb: AmbienteTeste, dias: number): string {
 }
 
 /** One requisition of one hold at MSC AURORA: `funcoes` as [codFuncao, vagas]. */
-export function requisicao(dataOperacao: string, codPeriodo: number, funcoes: [number, number][]): RequisicaoBody {
+export function requisicao(
+  dataOperacao: string,
+  codPeriodo: number,
+  funcoes: [number, number][],
+): RequisicaoBody {
   const t = TURNOS.find((x) => x.codPeriodo === codPeriodo) ?? TURNOS[0];
   return {
     codOperador: 11,
@@ -97,7 +104,12 @@ export async function chamadaFechada(
 }
 
 /** A worker's choices in a closed call, best first, as POST /api/vagas records them. */
-export async function escolher(amb: AmbienteTeste, num: number, cod: string, ofertas: { seq: number; codFuncao: number }[]) {
+export async function escolher(
+  amb: AmbienteTeste,
+  num: number,
+  cod: string,
+  ofertas: { seq: number; codFuncao: number }[],
+) {
   if (ofertas.length === 0) return;
   const hora = amb.relogio.now().toISOString();
   await amb.db

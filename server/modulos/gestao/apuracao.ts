@@ -88,7 +88,14 @@ export async function engajamentosDosQueEscolheram(
 ): Promise<Map<string, Intervalo[]>> {
   const span = spanDosTurnos(turnos);
   if (!span) return new Map();
-  return engajamentosDosAvulsos(db, { daEscala: numEscalacao }, numEscalacao, span.inicio, span.fim, horasDescanso);
+  return engajamentosDosAvulsos(
+    db,
+    { daEscala: numEscalacao },
+    numEscalacao,
+    span.inicio,
+    span.fim,
+    horasDescanso,
+  );
 }
 
 /** The rotation's input as the database holds it now. */

@@ -69,6 +69,7 @@ export interface ContextoCsv {
 }
 
 /** C0 controls and DEL: a cargo name with a NUL would fail PostgreSQL's text (a 500 before). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is refused
 const CONTROLE = /[\u0000-\u001f\u007f]/;
 
 function nomeControle(texto: string): string {
@@ -236,7 +237,11 @@ export async function lerCsvRequisicoes(texto: string, contexto?: ContextoCsv): 
       const antes = erros.length;
       const v = r.data;
       if (!contexto.operadores.has(v.codOperador)) {
-        erros.push({ linha: info.lines, campo: 'codOperador', mensagem: `Operador ${v.codOperador} não cadastrado.` });
+        erros.push({
+          linha: info.lines,
+          campo: 'codOperador',
+          mensagem: `Operador ${v.codOperador} não cadastrado.`,
+        });
       }
       if (!contexto.navios.has(v.codNavio)) {
         erros.push({ linha: info.lines, campo: 'codNavio', mensagem: `Navio ${v.codNavio} não cadastrado.` });

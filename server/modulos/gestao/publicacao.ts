@@ -57,10 +57,12 @@ async function exigirResultadoAtual(trx: DbOuTrx, passo: PassoPublicacao) {
   const num = passo.numEscalacao;
   const ponteiros = await ponteirosDaEscala(trx, num);
   const atuais = new Map(
-    (await ponteirosAtuais(
-      trx,
-      ponteiros.map((p) => p.cod_funcao),
-    )).map((p) => [p.cod_funcao, p]),
+    (
+      await ponteirosAtuais(
+        trx,
+        ponteiros.map((p) => p.cod_funcao),
+      )
+    ).map((p) => [p.cod_funcao, p]),
   );
   for (const p of ponteiros) {
     const a = atuais.get(p.cod_funcao);
@@ -88,7 +90,10 @@ async function exigirResultadoAtual(trx: DbOuTrx, passo: PassoPublicacao) {
   }
 
   // The same read as the rotation's (the choosers' engagements around the span of the call's shifts).
-  const turnos = (await ofertasDaEscala(trx, num)).map((o) => ({ inicio: Date.parse(o.inicio), fim: Date.parse(o.fim) }));
+  const turnos = (await ofertasDaEscala(trx, num)).map((o) => ({
+    inicio: Date.parse(o.inicio),
+    fim: Date.parse(o.fim),
+  }));
   const outros = await engajamentosDosQueEscolheram(trx, num, turnos, passo.horasDescanso);
   if (digestoEngajamentos(outros) !== (await baseDaEscala(trx, num))) {
     throw desatualizado(

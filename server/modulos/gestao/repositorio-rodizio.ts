@@ -42,7 +42,13 @@ export function escolhasComHabilitacao(db: DbOuTrx, numEscalacao: number) {
     .leftJoin('habilitacao as h', (j) =>
       j.onRef('h.cod_avulso', '=', 'e.cod_avulso').onRef('h.cod_funcao', '=', 'o.cod_funcao'),
     )
-    .select(['e.cod_avulso', 'e.seq_categoria', 'e.preferencia', 'e.hora_digitacao', 'h.cod_funcao as habilitada'])
+    .select([
+      'e.cod_avulso',
+      'e.seq_categoria',
+      'e.preferencia',
+      'e.hora_digitacao',
+      'h.cod_funcao as habilitada',
+    ])
     .where('e.num_escalacao', '=', numEscalacao)
     .execute();
 }

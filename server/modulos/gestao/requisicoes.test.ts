@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiGestao } from '#common/api/gestao.ts';
 import type { AmbienteTeste, ClienteTeste } from '../../test/ambiente.ts';
 import { criarAmbiente } from '../../test/ambiente.ts';
-import { apiGestao } from '#common/api/gestao.ts';
 import { criarRascunho, ESCALADOR, enviarCsv, requisicaoExemplo } from './apoio-teste.ts';
 
 let amb: AmbienteTeste;
@@ -409,7 +409,9 @@ describe('importação CSV: o arquivo de verdade (issue 27, caso 7)', () => {
     const r = await enviarCsv(staff, num, linhas.join('\n'));
     parar = true;
     expect(r.status).toBe(400);
-    expect(r.corpo.mensagem).toBe('O arquivo tem 5000 erros (os primeiros 100 estão listados); nada foi importado.');
+    expect(r.corpo.mensagem).toBe(
+      'O arquivo tem 5000 erros (os primeiros 100 estão listados); nada foi importado.',
+    );
     expect(r.corpo.dados).toHaveLength(100);
     expect(r.corpo.dados[0]).toEqual({ linha: 2, campo: 'codFuncao', mensagem: 'Número inteiro esperado.' });
     expect(r.bruto.length).toBeLessThan(20_000);

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiGestao } from '#common/api/gestao.ts';
 import { sessaoDe } from '../../plataforma/autenticacao/autenticacao.ts';
-import { ok } from '../../plataforma/http/envelope.ts';
 import { lerTextoCsv } from '../../plataforma/csv.ts';
+import { ok } from '../../plataforma/http/envelope.ts';
 import { ErroApp } from '../../plataforma/http/erro-app.ts';
 import { registrar } from '../../plataforma/http/registrar.ts';
 import { exigirEscalador } from './acesso.ts';
@@ -93,12 +93,7 @@ export const rotasGestao: FastifyPluginAsyncZod = async (app) => {
   });
 
   registrar(app, apiGestao.importarRequisicoes, async (request) => {
-    const requisicoes = await importarRequisicoes(
-      banco,
-      regrasRequisicao,
-      request.params.num,
-      request.body,
-    );
+    const requisicoes = await importarRequisicoes(banco, regrasRequisicao, request.params.num, request.body);
     request.log.info({ numEscalacao: request.params.num, requisicoes: requisicoes.length }, 'csv importado');
     return ok({ requisicoes });
   });

@@ -1,6 +1,6 @@
-import { preencher, turno } from '#common/texto.ts';
 import { aparenciaFuncao } from '#common/funcoes.ts';
 import { nomePorao } from '#common/porao.ts';
+import { preencher, turno } from '#common/texto.ts';
 import type {
   AvulsoRodizio,
   DecisaoAvulso,
@@ -242,7 +242,8 @@ export function textoEscolhaV1(
     const n = ultimo == null || Number.isNaN(ultimo) ? 0 : ultimo;
     return `${inicio}${COMPLEMENTO_V1.preenchida} (último escalado: nº ${preencher(n, 4)})`;
   }
-  if (situacao === 'impedido' && motivoImpedimento) return `${inicio}${COMPLEMENTO_V1.impedido} (${motivoImpedimento})`;
+  if (situacao === 'impedido' && motivoImpedimento)
+    return `${inicio}${COMPLEMENTO_V1.impedido} (${motivoImpedimento})`;
   return inicio + COMPLEMENTO_V1[situacao].replace('{h}', String(horasDescanso));
 }
 

@@ -84,9 +84,7 @@ describe('auditoria do rodízio: o que o trabalhador lê', () => {
     expect(motivoDe(entrada, '100002')).toBe(
       'Escalado na sua 2ª escolha: sua 1ª escolha (MSC AURORA, Porão 2, Estivador) foi preenchida por trabalhadores à sua frente no rodízio (último escalado: Chamada 412).',
     );
-    expect(motivoDe(entrada, '100001')).toBe(
-      'Escalado na sua 1ª escolha (MSC AURORA, Porão 2, Estivador).',
-    );
+    expect(motivoDe(entrada, '100001')).toBe('Escalado na sua 1ª escolha (MSC AURORA, Porão 2, Estivador).');
   });
 
   it('o ponteiro decide quem está à frente: depois do 450, o 500 vem antes do 412', () => {
@@ -95,9 +93,7 @@ describe('auditoria do rodízio: o que o trabalhador lê', () => {
       escolhas: [escolha('100001', AURORA_2.id, 1), escolha('100002', AURORA_2.id, 1)],
       ponteiros: [{ codFuncao: 101, registro: 450, cadastro: null }],
     });
-    expect(motivoDe(entrada, '100002')).toBe(
-      'Escalado na sua 1ª escolha (MSC AURORA, Porão 2, Estivador).',
-    );
+    expect(motivoDe(entrada, '100002')).toBe('Escalado na sua 1ª escolha (MSC AURORA, Porão 2, Estivador).');
     expect(motivoDe(entrada, '100001')).toBe(
       'Não escalado: sua 1ª escolha (MSC AURORA, Porão 2, Estivador) foi preenchida por trabalhadores à sua frente no rodízio (último escalado: Chamada 500).',
     );

@@ -125,8 +125,14 @@ export class OrdemRodizio {
     this.totalRegistro = registro;
     this.chamadasRegistro = Float64Array.from(ordem.subarray(0, registro), (i) => numero[i] as number);
     this.chamadasCadastro = Float64Array.from(ordem.subarray(registro), (i) => numero[i] as number);
-    this.codigosRegistro = Array.from(ordem.subarray(0, registro), (i) => (avulsos[i] as AvulsoRodizio).codAvulso);
-    this.codigosCadastro = Array.from(ordem.subarray(registro), (i) => (avulsos[i] as AvulsoRodizio).codAvulso);
+    this.codigosRegistro = Array.from(
+      ordem.subarray(0, registro),
+      (i) => (avulsos[i] as AvulsoRodizio).codAvulso,
+    );
+    this.codigosCadastro = Array.from(
+      ordem.subarray(registro),
+      (i) => (avulsos[i] as AvulsoRodizio).codAvulso,
+    );
   }
 
   /**

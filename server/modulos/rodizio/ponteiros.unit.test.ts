@@ -165,7 +165,9 @@ describe('ponteiros depois da chamada', () => {
               escolhas: avulsos.map((x) => escolheu(x.codAvulso, 1)),
               ponteiros,
             });
-          let ponteiros: EntradaRodizio['ponteiros'] = [{ codFuncao: 101, registro: inicial, cadastro: null }];
+          let ponteiros: EntradaRodizio['ponteiros'] = [
+            { codFuncao: 101, registro: inicial, cadastro: null },
+          ];
           const alcancados = new Set<string>();
           for (let n = 0; n < k; n++) {
             const r = chamada(ponteiros);

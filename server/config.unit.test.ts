@@ -80,3 +80,28 @@ describe('carregarConfig: limites (docs/decisions/0091)', () => {
     expect(() => carregarConfig({ LIMPEZA_MINUTOS: '-5' })).toThrow('-5');
   });
 });
+
+describe('as regras do rodízio do porto (docs/produto/gestao.md §6)', () => {
+  it('padrões: fila por função, período 4 no mesmo dia, sem repescagem, sem dobra', () => {
+    expect(carregarConfig({}).rodizio).toEqual({
+      fila: 'funcao',
+      periodo4: 'mesmo',
+      repescagem: false,
+      dobraHorasDescanso: null,
+    });
+  });
+
+  it('cada uma se liga pelo ambiente; um valor desconhecido para a partida dizendo qual', () => {
+    expect(
+      carregarConfig({
+        RODIZIO_FILA: 'categoria',
+        PERIODO_4_DIA: 'seguinte',
+        REPESCAGEM: '1',
+        DOBRA_HORAS_DESCANSO: '6',
+      }).rodizio,
+    ).toEqual({ fila: 'categoria', periodo4: 'seguinte', repescagem: true, dobraHorasDescanso: 6 });
+    expect(() => carregarConfig({ RODIZIO_FILA: 'numerico' })).toThrow(/RODIZIO_FILA: numerico/);
+    expect(() => carregarConfig({ PERIODO_4_DIA: 'ontem' })).toThrow(/PERIODO_4_DIA/);
+    expect(() => carregarConfig({ DOBRA_HORAS_DESCANSO: '30' })).toThrow(/30/);
+  });
+});

@@ -4,6 +4,7 @@ import type { Banco } from '../../plataforma/banco/connection.ts';
 import { ehViolacaoDeUnicidade } from '../../plataforma/banco/dialeto.ts';
 import type { DbOuTrx } from '../../plataforma/banco/schema.ts';
 import { ErroApp } from '../../plataforma/http/erro-app.ts';
+import type { FilaRodizio } from '../rodizio/tipos.ts';
 import { linhaEscala } from './repositorio.ts';
 
 /**
@@ -102,6 +103,7 @@ export async function abrirEscala(
   db: DbOuTrx,
   executar: <T>(unidade: (trx: DbOuTrx) => Promise<T>) => Promise<T>,
   passo: Passo,
+  fila: FilaRodizio = 'funcao',
 ): Promise<void> {
   const escala = await linhaEscala(db, passo.numEscalacao);
   if (!escala) throw new ErroApp('NaoEncontrado', 'Escala não encontrada.');
@@ -123,7 +125,7 @@ export async function abrirEscala(
   try {
     moveu = await executar(async (trx) => {
       if (!(await moverEscala(trx, passo, ['rascunho'], 'aberta', 'aberta'))) return false;
-      await copiarPonteiros(trx, passo.numEscalacao);
+      await copiarPonteiros(trx, passo.numEscalacao, fila);
       return true;
     });
   } catch (erro) {
@@ -143,8 +145,12 @@ export async function abrirEscala(
  * written as one UPDATE): ponteiro = registered list's pointer, ponteiroA = the one before the last
  * published call, ponteiroP = cadastered list's, grupo = the list that call reached.
  */
-async function copiarPonteiros(trx: DbOuTrx, numEscalacao: number): Promise<void> {
-  const doPonteiro = sql`from ponteiro_rodizio p where p.cod_funcao = oferta.cod_funcao`;
+async function copiarPonteiros(trx: DbOuTrx, numEscalacao: number, fila: FilaRodizio): Promise<void> {
+  // The offer's queue (docs/decisions/0216): its function's pointer, or its category's.
+  const doPonteiro =
+    fila === 'categoria'
+      ? sql`from ponteiro_rodizio p where p.cod_funcao = oferta.cod_categoria`
+      : sql`from ponteiro_rodizio p where p.cod_funcao = oferta.cod_funcao`;
   await trx
     .updateTable('oferta')
     .set({

@@ -1,4 +1,5 @@
 import type { Auditoria, ResultadoAvulso, ResultadoEscala, TrabalhoEscalado } from '#common/api/gestao.ts';
+import { categoriasEscala } from '#common/dominio.ts';
 import { funcaoPorCodigo } from '#common/funcoes.ts';
 import type { DbOuTrx } from '../../plataforma/banco/schema.ts';
 import { ErroApp } from '../../plataforma/http/erro-app.ts';
@@ -9,6 +10,11 @@ import { linhaEscala } from './repositorio.ts';
 /** What the rotation left with the call, read back: by requisition, hold and function; per worker. */
 
 const nomeFuncao = (codFuncao: number) => funcaoPorCodigo(codFuncao)?.nome ?? `Função ${codFuncao}`;
+/** A queue's name: its function, or its category under one queue per category (docs/decisions/0216). */
+const nomeFila = (chave: number) =>
+  chave < 100
+    ? (categoriasEscala.find((c) => c.codigo === chave)?.nome ?? `Categoria ${chave}`)
+    : nomeFuncao(chave);
 
 async function exigirApurada(db: DbOuTrx, numEscalacao: number) {
   const escala = await linhaEscala(db, numEscalacao);
@@ -92,7 +98,7 @@ export async function resultadoEscala(db: DbOuTrx, numEscalacao: number): Promis
     requisicoes,
     ponteiros: ponteiros.map((p) => ({
       codFuncao: p.cod_funcao,
-      nomeFuncao: nomeFuncao(p.cod_funcao),
+      nomeFuncao: nomeFila(p.cod_funcao),
       ponteiroInicial: p.registro_inicial,
       ponteiroFinal: p.registro_final,
       cadastroInicial: p.cadastro_inicial,

@@ -106,7 +106,12 @@ export const rotasGestao: FastifyPluginAsyncZod = async (app) => {
   registrar(app, apiGestao.abrir, async (request) => {
     const num = request.params.num;
     // In order with the choices being written, and the call's caches dropped (server/modulos/escalacao).
-    await abrirEscala(db, (u) => app.escalacao.alterarEstado(num, u), passo(request, num));
+    await abrirEscala(
+      db,
+      (u) => app.escalacao.alterarEstado(num, u),
+      passo(request, num),
+      config.rodizio.fila,
+    );
     // Sent by this process only, after the answer (docs/decisions/0162).
     app.avisosPush.escalaAberta(num);
     request.log.info({ numEscalacao: num, por: sessaoDe(request).codAvulso }, 'escala aberta');

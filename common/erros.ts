@@ -37,6 +37,10 @@ export const catalogoErros = {
     mensagem:
       'O resultado desta escala foi apurado antes de outra mudança (ponteiros ou engajamentos de outra escala). Apure o rodízio de novo antes de publicar.',
   },
+  RepescagemIndisponivel: {
+    status: 409,
+    mensagem: 'A repescagem não é possível para esta escala.',
+  },
   SemHabilitacao: { status: 409, mensagem: 'Você não possui habilitação para a função!' },
   SemDescanso: { status: 409, mensagem: 'Você não possui descanso suficiente para esta operação!' },
   EleicaoInexistente: { status: 404, mensagem: 'Não há eleição aberta para votação.' },

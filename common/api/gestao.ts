@@ -328,6 +328,7 @@ export const decisaoEscolhaSchema = z.object({
     'impedido',
     'nao-necessaria',
     'turno-encerrado',
+    'ja-escalado',
   ]),
   texto: z.string(),
 });
@@ -565,6 +566,27 @@ export const apiGestao = {
     grupo: GRUPO_GESTAO,
     resumo: 'Publica o resultado apurado: os engajamentos viram trabalhos e os ponteiros andam',
     descricao: SOMENTE_ESCALADORES,
+  }),
+  repescagem: definirEndpoint({
+    metodo: 'POST',
+    caminho: '/api/gestao/escalas/:num/repescagem',
+    params: numEscalaParams,
+    corpo: novaEscalaBody,
+    resposta: numEscalacaoSchema,
+    erros: [
+      ...ERROS_GESTAO,
+      'NaoEncontrado',
+      'SituacaoEscalaInvalida',
+      'RepescagemIndisponivel',
+      'DadosInvalidos',
+    ],
+    acesso: 'sessao',
+    grupo: GRUPO_GESTAO,
+    resumo: 'Cria a repescagem de uma escala publicada: um rascunho só com as vagas não preenchidas',
+    descricao:
+      `${SOMENTE_ESCALADORES} Só com a política REPESCAGEM ligada (docs/produto/gestao.md §6). O rascunho novo ` +
+      'tem as requisições da escala com as vagas que sobraram; abre, fecha, apura e publica como qualquer escala, ' +
+      'e o rodízio deixa de fora quem a escala principal escalou. Os ponteiros continuam de onde ela os deixou.',
   }),
   resultado: definirEndpoint({
     metodo: 'GET',

@@ -123,6 +123,8 @@ export interface EscalaTable {
   cancelada_por?: string | null;
   /** Digest of the engagements the last rotation run read (docs/decisions/0211); publishing compares it. */
   rodizio_base?: string | null;
+  /** A second round: the published call whose unfilled vacancies it offers (docs/decisions/0217). */
+  repescagem_de?: number | null;
 }
 
 export interface SegredoTable {

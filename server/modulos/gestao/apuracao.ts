@@ -20,10 +20,12 @@ import { moverEscala, type Passo, recusarTransicao } from './ciclo.ts';
 import { linhaEscala } from './repositorio.ts';
 import {
   avulsosQueEscolheram,
+  escaladosDaEscala,
   escolhasComHabilitacao,
   impedimentosDosQueEscolheram,
   ofertasDaEscala,
   ponteirosAtuais,
+  repescagemDe,
   substituirResultado,
 } from './repositorio-rodizio.ts';
 
@@ -116,6 +118,9 @@ export async function lerEntradaRodizio(
     ofertas.map((o) => [o.seq_categoria, { inicio: Date.parse(o.inicio), fim: Date.parse(o.fim) }]),
   );
   const engajamentosDe = await engajamentosDosQueEscolheram(db, numEscalacao, turnos.values(), horasDescanso);
+  // A second round is for the workers its published call did not engage (docs/decisions/0217).
+  const principal = await repescagemDe(db, numEscalacao);
+  const jaEscalados = principal === null ? new Set<string>() : await escaladosDaEscala(db, principal);
   const motivo = new Map(impedimentos.map((i) => [i.cod_avulso, i.mensagem]));
   const agora = regras.agora?.getTime();
 
@@ -142,6 +147,7 @@ export async function lerEntradaRodizio(
       artigo: a.artigo === 54 ? 54 : 55,
       impedido,
       motivoImpedimento: impedido ? (motivo.get(a.cod_avulso) ?? null) : null,
+      ...(jaEscalados.has(a.cod_avulso) ? { jaEscalado: true } : {}),
     };
   });
   const escolhasRodizio: EscolhaRodizio[] = escolhas.map((e) => {

@@ -35,6 +35,7 @@ const SITUACOES: readonly SituacaoEscolha[] = [
   'impedido',
   'nao-necessaria',
   'turno-encerrado',
+  'ja-escalado',
 ];
 const CODIGO_SITUACAO = new Map(SITUACOES.map((s, i) => [s, i]));
 

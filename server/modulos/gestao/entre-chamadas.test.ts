@@ -320,6 +320,83 @@ describe('empates, ordem da lista e turnos encerrados (casos 4, 5 e 8)', () => {
   });
 });
 
+describe('repescagem (política do porto, docs/decisions/0217)', () => {
+  it('desligada por padrão; ligada, um rascunho só com as vagas que sobraram, sem quem já foi escalado, ponteiros continuando', async () => {
+    const [a, b, c] = w;
+    if (!a || !b || !c) throw new Error('avulsos');
+    const dia = diaDaqui(amb, 50);
+    const x = await chamadaFechada(amb, [
+      requisicao(dia, 1, [
+        [101, 3],
+        [103, 1],
+      ]),
+    ]);
+    await escolher(amb, x.num, a.cod, [oferta(x, 0)]);
+    await escolher(amb, x.num, b.cod, [oferta(x, 0)]);
+    await apurar(amb, x.num);
+    await publicar(amb, x.num);
+    const corpo = {
+      dataChamada: `${dia.slice(0, 4)}-${dia.slice(4, 6)}-${dia.slice(6, 8)}`,
+      horaChamada: '06:00',
+    };
+    const desligada = await staff.post(`/api/gestao/escalas/${x.num}/repescagem`, corpo);
+    expect(desligada.status).toBe(409);
+    expect(desligada.corpo).toMatchObject({
+      codigoErro: 'RepescagemIndisponivel',
+      mensagem: 'A repescagem não está habilitada neste porto (REPESCAGEM).',
+    });
+
+    amb.config.rodizio.repescagem = true;
+    try {
+      const r = await staff.post(`/api/gestao/escalas/${x.num}/repescagem`, corpo);
+      expect(r.status, JSON.stringify(r.corpo)).toBe(200);
+      const z = r.corpo.dados.numEscalacao;
+      const detalhe = (await staff.get(`/api/gestao/escalas/${z}`)).corpo.dados;
+      expect(detalhe.situacao).toBe('rascunho');
+      expect(
+        detalhe.requisicoes[0].poroes[0].funcoes.map((f: { codFuncao: number; numVagas: number }) => [
+          f.codFuncao,
+          f.numVagas,
+        ]),
+      ).toEqual([
+        [101, 1],
+        [103, 1],
+      ]);
+      const outra = await staff.post(`/api/gestao/escalas/${x.num}/repescagem`, corpo);
+      expect(outra.corpo.mensagem).toBe(`A escala nº ${x.num} já tem a repescagem nº ${z}.`);
+
+      // The short round: a (engaged in x) and c choose the leftover Estivador vacancy.
+      expect((await staff.post(`/api/gestao/escalas/${z}/abrir`)).status).toBe(200);
+      expect((await staff.post(`/api/gestao/escalas/${z}/fechar`)).status).toBe(200);
+      const ofertasZ = await amb.db
+        .selectFrom('oferta')
+        .select(['seq_categoria as seq', 'cod_funcao as codFuncao'])
+        .where('num_escalacao', '=', z)
+        .orderBy('seq_categoria')
+        .execute();
+      const vaga101 = ofertasZ.find((o) => o.codFuncao === 101);
+      if (!vaga101) throw new Error('oferta');
+      await escolher(amb, z, a.cod, [vaga101]);
+      await escolher(amb, z, c.cod, [vaga101]);
+      await apurar(amb, z);
+      expect(await engajados(amb, z)).toEqual([[c.cod, vaga101.seq]]);
+      const auditoria = (await staff.get(`/api/gestao/escalas/${z}/auditoria`, { codAvulso: a.cod })).corpo
+        .dados;
+      expect(auditoria.escolhas[0].situacao).toBe('ja-escalado');
+      expect(auditoria.motivo).toContain('a repescagem é de quem não foi');
+      // The pointers continue from where x left them.
+      const px = (await staff.get(`/api/gestao/escalas/${x.num}/resultado`)).corpo.dados.ponteiros;
+      const pz = (await staff.get(`/api/gestao/escalas/${z}/resultado`)).corpo.dados.ponteiros;
+      const de = (l: { codFuncao: number }[]) =>
+        l.find((p) => p.codFuncao === 101) as { ponteiroInicial: number; ponteiroFinal: number };
+      expect(de(pz).ponteiroInicial).toBe(de(px).ponteiroFinal);
+      expect((await staff.post(`/api/gestao/escalas/${z}/publicar`)).status).toBe(200);
+    } finally {
+      amb.config.rodizio.repescagem = false;
+    }
+  });
+});
+
 describe('invariante', () => {
   it('nenhum trabalhador tem dois trabalhos publicados sem o descanso entre eles', async () => {
     for (const cod of codigos()) {

@@ -300,3 +300,78 @@ export async function moverPonteiros(
     )
     .execute();
 }
+
+/** The published call a second round comes from (null for a main call). */
+export async function repescagemDe(db: DbOuTrx, numEscalacao: number): Promise<number | null> {
+  const l = await db
+    .selectFrom('escala')
+    .select('repescagem_de')
+    .where('num_escalacao', '=', numEscalacao)
+    .executeTakeFirst();
+  return l?.repescagem_de ?? null;
+}
+
+/** The workers a call engaged. */
+export async function escaladosDaEscala(db: DbOuTrx, numEscalacao: number): Promise<Set<string>> {
+  const linhas = await db
+    .selectFrom('escala_engajamento')
+    .select('cod_avulso')
+    .where('num_escalacao', '=', numEscalacao)
+    .execute();
+  return new Set(linhas.map((l) => l.cod_avulso));
+}
+
+/** The second round already made of a call, if any. */
+export async function repescagemDaEscala(db: DbOuTrx, numEscalacao: number): Promise<number | null> {
+  const l = await db
+    .selectFrom('escala')
+    .select('num_escalacao')
+    .where('repescagem_de', '=', numEscalacao)
+    .where('situacao', '<>', 'cancelada')
+    .executeTakeFirst();
+  return l?.num_escalacao ?? null;
+}
+
+/** Each offer of a call with its vacancies left unfilled, its requisition and hold (for a second round). */
+export function sobrasDaEscala(db: DbOuTrx, numEscalacao: number) {
+  return db
+    .selectFrom('oferta as o')
+    .innerJoin('requisicao as r', 'r.num_requisicao', 'o.num_requisicao')
+    .innerJoin('porao as p', (j) =>
+      j.onRef('p.num_requisicao', '=', 'o.num_requisicao').onRef('p.num_porao', '=', 'o.num_porao'),
+    )
+    .select((eb) => [
+      'r.num_requisicao',
+      'r.cod_operador',
+      'r.cod_navio',
+      'r.data_operacao',
+      'r.cod_periodo',
+      'r.hora_inicio',
+      'r.hora_fim',
+      'r.cod_local_atrac',
+      'r.fim',
+      'o.num_porao',
+      'p.mercadoria',
+      'p.tonelagem',
+      'o.cod_funcao',
+      'o.num_vagas',
+      eb
+        .selectFrom('escala_engajamento as e')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .whereRef('e.seq_categoria', '=', 'o.seq_categoria')
+        .as('escalados'),
+    ])
+    .where('o.num_escalacao', '=', numEscalacao)
+    .orderBy('r.num_requisicao')
+    .orderBy('o.num_porao')
+    .orderBy('o.seq_categoria')
+    .execute();
+}
+
+export async function marcarRepescagem(db: DbOuTrx, numEscalacao: number, de: number): Promise<void> {
+  await db
+    .updateTable('escala')
+    .set({ repescagem_de: de })
+    .where('num_escalacao', '=', numEscalacao)
+    .execute();
+}

@@ -11,6 +11,7 @@ import { abrirEscala, cancelarEscala, criarEscala, fecharEscala } from './ciclo.
 import { detalharEscala, listarEscalas } from './leitura.ts';
 import { csvEscalaPublicada, pdfEscalaPublicada } from './pdf-escala.ts';
 import { publicarEscala } from './publicacao.ts';
+import { criarRepescagem } from './repescagem.ts';
 import { linhaEscala } from './repositorio.ts';
 import {
   adicionarRequisicoes,
@@ -146,6 +147,20 @@ export const rotasGestao: FastifyPluginAsyncZod = async (app) => {
     app.avisosPush.resultadoPublicado(request.params.num);
     request.log.info({ ...resumo, por: sessaoDe(request).codAvulso }, 'escala publicada');
     return ok(resumo);
+  });
+
+  registrar(app, apiGestao.repescagem, async (request) => {
+    const numEscalacao = await criarRepescagem(
+      banco,
+      { ...regrasRequisicao, habilitada: config.rodizio.repescagem },
+      request.params.num,
+      { ...request.body, agora: clock.now(), por: sessaoDe(request).codAvulso },
+    );
+    request.log.info(
+      { numEscalacao, de: request.params.num, por: sessaoDe(request).codAvulso },
+      'repescagem criada',
+    );
+    return ok({ numEscalacao });
   });
 
   registrar(app, apiGestao.resultado, async (request) => ok(await resultadoEscala(db, request.params.num)));

@@ -57,6 +57,8 @@ function complemento(
       return ' não foi necessária: você já estava escalado numa escolha anterior';
     case 'turno-encerrado':
       return ' não valeu: o turno já tinha terminado quando o rodízio foi apurado';
+    case 'ja-escalado':
+      return ' não valeu: você já tinha sido escalado na escala principal (a repescagem é de quem não foi)';
     case 'preenchida':
       return ' foi preenchida por trabalhadores à sua frente no rodízio';
   }
@@ -130,6 +132,7 @@ export function auditar(d: DadosAuditoria): DecisaoAvulso[] {
       if (engajada >= 0 && k > engajada) situacao = 'nao-necessaria';
       else if (k === engajada) situacao = 'escalado';
       else if (d.ofertas[o]?.encerrada) situacao = 'turno-encerrado';
+      else if (avulso.jaEscalado) situacao = 'ja-escalado';
       else if (avulso.impedido) situacao = 'impedido';
       else if (!e.habilitado) situacao = 'sem-habilitacao';
       else if (!e.comDescanso) situacao = 'sem-descanso';
@@ -226,6 +229,8 @@ const COMPLEMENTO_V1: Readonly<Record<SituacaoEscolha, string>> = {
   impedido: ' não valeu: você estava impedido no momento do rodízio',
   'nao-necessaria': ' não foi necessária: você já estava escalado numa preferência anterior',
   'turno-encerrado': ' não valeu: o turno já tinha terminado quando o rodízio foi apurado',
+  'ja-escalado':
+    ' não valeu: você já tinha sido escalado na escala principal (a repescagem é de quem não foi)',
   preenchida: ' foi preenchida por trabalhadores à sua frente no rodízio',
 };
 

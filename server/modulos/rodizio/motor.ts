@@ -155,7 +155,7 @@ export function prepararRodizio(entrada: EntradaRodizio): RodizioPreparado {
         );
     }
     inicioValidas[w] = nValidas;
-    if (ordem.avulsos[w]?.impedido) continue;
+    if (ordem.avulsos[w]?.impedido || ordem.avulsos[w]?.jaEscalado) continue;
     for (let k = a; k < b; k++) {
       const i = listaEscolhas[k] as number;
       if (validaDaEscolha[i] === 1 && encerrada[ofertaDaEscolha[i] as number] === 0) {

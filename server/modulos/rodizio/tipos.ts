@@ -33,6 +33,11 @@ export interface AvulsoRodizio {
   impedido: boolean;
   /** The impediment's message, quoted in the audit when present. */
   motivoImpedimento?: string | null;
+  /**
+   * A second round ('repescagem', docs/decisions/0217) is for workers the main call did not engage: one it
+   * engaged has every choice left out, and the audit says why.
+   */
+  jaEscalado?: boolean;
 }
 
 /**
@@ -97,7 +102,9 @@ export type SituacaoEscolha =
   /** Below the choice the worker was engaged in: never needed. */
   | 'nao-necessaria'
   /** The shift had ended when the rotation ran (docs/decisions/0213). */
-  | 'turno-encerrado';
+  | 'turno-encerrado'
+  /** A second round's choice of a worker the main call engaged (docs/decisions/0217). */
+  | 'ja-escalado';
 
 export interface DecisaoEscolha {
   ofertaId: number;

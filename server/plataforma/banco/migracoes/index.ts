@@ -17,6 +17,7 @@ import * as auditoriaCompacta from './2026-11-23-70-auditoria-compacta.ts';
 import * as escolherOfertasMudancas from './2026-11-23-80-escolher-ofertas-mudancas.ts';
 import * as rodizioEntreChamadas from './2026-11-26-20-rodizio-entre-chamadas.ts';
 import * as escolherOfertasDescansoEntreChamadas from './2026-11-26-21-escolher-ofertas-descanso-entre-chamadas.ts';
+import * as repescagem from './2026-11-26-22-repescagem.ts';
 
 /**
  * Every migration, by name; names sort by date. A feature appends its own line.
@@ -41,4 +42,5 @@ export const migracoes: Record<string, Migration> = {
   '2026-11-23-80-escolher-ofertas-mudancas': escolherOfertasMudancas,
   '2026-11-26-20-rodizio-entre-chamadas': rodizioEntreChamadas,
   '2026-11-26-21-escolher-ofertas-descanso-entre-chamadas': escolherOfertasDescansoEntreChamadas,
+  '2026-11-26-22-repescagem': repescagem,
 };

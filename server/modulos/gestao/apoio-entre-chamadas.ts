@@ -134,6 +134,7 @@ export function apurar(amb: AmbienteTeste, num: number) {
     por: POR,
     horasDescanso: amb.config.horasDescanso,
     fila: amb.config.rodizio.fila,
+    dobraHorasDescanso: amb.config.rodizio.dobraHorasDescanso,
   });
 }
 

@@ -7,12 +7,14 @@ import { ErroApp } from '../../plataforma/http/erro-app.ts';
 import { engajamentosDosAvulsos } from '../escalacao/repositorio.ts';
 import { descreverOferta } from '../rodizio/auditoria.ts';
 import { executarRodizio } from '../rodizio/motor.ts';
+import { estadoAposPublicar } from '../rodizio/ponteiros.ts';
 import type {
   AvulsoRodizio,
   EntradaRodizio,
   EscolhaRodizio,
   FilaRodizio,
   OfertaRodizio,
+  PonteiroLista,
   ResultadoRodizio,
 } from '../rodizio/tipos.ts';
 import { codificarDecisao } from './auditoria-gravada.ts';
@@ -46,6 +48,12 @@ export interface RegrasRodizio {
   fila?: FilaRodizio;
   /** The run's instant: offers whose shift ended by then engage nobody. Absent: no shift counts as ended. */
   agora?: Date;
+  /**
+   * The double shift (docs/decisions/0218): the reduced rest, in hours, an agreement allows between a worker's
+   * two engagements of this call; after the main pass, a second one over the unfilled vacancies. Absent or
+   * null: off.
+   */
+  dobraHorasDescanso?: number | null;
 }
 
 export interface EntradaLida {
@@ -56,6 +64,8 @@ export interface EntradaLida {
   base: string;
   /** Each offer's shift (epoch ms), to store with its engagements. */
   turnos: Map<number, Intervalo>;
+  /** The choosers' engagements read (published, or rotated in another call). */
+  engajamentosDe: Map<string, Intervalo[]>;
 }
 
 /** The span of a call's shifts, for the one range query of engagements. */
@@ -180,6 +190,7 @@ export async function lerEntradaRodizio(
     vagas: ofertas.reduce((s, o) => s + o.num_vagas, 0),
     base: digestoEngajamentos(engajamentosDe),
     turnos,
+    engajamentosDe,
   };
 }
 
@@ -189,6 +200,78 @@ export interface RodizioCalculado {
   entrada: EntradaRodizio;
   base: string;
   turnos: Map<number, Intervalo>;
+  /** The double shift's pass, when the port has one (docs/decisions/0218). */
+  dobra?: { resultado: ResultadoRodizio; horas: number };
+}
+
+/**
+ * The double shift's pass (docs/decisions/0218): the offers the main pass left with vacancies, for the workers
+ * who chose them, ranked by the same rotation continuing from the main pass's pointers. A choice is valid when it
+ * was valid in the main pass but for the rest, the full rest holds against every other engagement of the
+ * worker, and the reduced rest holds against the worker's engagement of the main pass. Stability makes it
+ * engage only workers the main pass engaged (anyone else who validly chose a leftover vacancy would have got it).
+ */
+function passeDaDobra(
+  entrada: EntradaRodizio,
+  principal: ResultadoRodizio,
+  turnos: Map<number, Intervalo>,
+  engajamentosDe: Map<string, Intervalo[]>,
+  horas: number,
+): ResultadoRodizio {
+  const sobra = new Map<number, number>();
+  for (const o of principal.ofertas)
+    if (o.capacidade > o.escalados) sobra.set(o.ofertaId, o.capacidade - o.escalados);
+  const primeiro = new Map(principal.engajamentos.map((e) => [e.codAvulso, turnos.get(e.ofertaId)]));
+  const horasNormais = entrada.horasDescanso ?? 11;
+  const escolhas = entrada.escolhas
+    .filter((e) => sobra.has(e.ofertaId))
+    .map((e) => {
+      const turno = turnos.get(e.ofertaId);
+      const antes = primeiro.get(e.codAvulso);
+      const comDescanso =
+        turno !== undefined &&
+        temDescanso(turno, engajamentosDe.get(e.codAvulso) ?? [], horasNormais) &&
+        (antes === undefined || temDescanso(turno, [antes], horas));
+      return { ...e, comDescanso };
+    });
+  const ofertas = entrada.ofertas
+    .filter((o) => sobra.has(o.id))
+    .map((o) => ({ ...o, capacidade: sobra.get(o.id) ?? 0 }));
+  const ids = new Set(escolhas.map((e) => e.codAvulso));
+  return executarRodizio({
+    ...entrada,
+    ofertas,
+    avulsos: entrada.avulsos.filter((a) => ids.has(a.codAvulso)),
+    escolhas,
+    ponteiros: estadoAposPublicar(principal.ponteiros).map((p) => ({
+      codFuncao: p.codFuncao,
+      registro: p.registro,
+      cadastro: p.cadastro,
+      registroAvulso: p.registroAvulso,
+      cadastroAvulso: p.cadastroAvulso,
+    })),
+    horasDescanso: horas,
+  });
+}
+
+/** The pointers after both passes: the double shift's where it engaged someone from a list, else the main's. */
+function ponteirosDosDoisPasses(principal: ResultadoRodizio, dobra: ResultadoRodizio | undefined) {
+  if (!dobra) return principal.ponteiros;
+  const segundo = new Map(dobra.ponteiros.map((p) => [p.codFuncao, p]));
+  return principal.ponteiros.map((p) => {
+    const d = segundo.get(p.codFuncao);
+    if (!d) return p;
+    const lista = (a: PonteiroLista, b: PonteiroLista): PonteiroLista =>
+      b.final === b.inicial && b.finalAvulso === b.inicialAvulso
+        ? a
+        : { ...a, final: b.final, finalAvulso: b.finalAvulso };
+    return {
+      ...p,
+      registro: lista(p.registro, d.registro),
+      cadastro: lista(p.cadastro, d.cadastro),
+      alcancouCadastro: p.alcancouCadastro || d.alcancouCadastro,
+    };
+  });
 }
 
 /** Replaces the call's stored result with this one: engagements, the audit as codes, the pointers, the base. */
@@ -200,17 +283,34 @@ async function gravarResultado(trx: DbOuTrx, numEscalacao: number, c: RodizioCal
     entrada.avulsos.filter((a) => a.impedido).map((a) => [a.codAvulso, a.motivoImpedimento ?? null]),
   );
   const iso = (ms: number | undefined) => new Date(ms ?? 0).toISOString();
+  const escaladosNaOferta = new Map(r.ofertas.map((o) => [o.ofertaId, o.escalados]));
+  const linha = (e: ResultadoRodizio['engajamentos'][number], passe: number, ordem: number) => ({
+    num_escalacao: numEscalacao,
+    cod_avulso: e.codAvulso,
+    seq_categoria: e.ofertaId,
+    preferencia: ordem,
+    num_chamada: e.numChamada,
+    inicio: iso(c.turnos.get(e.ofertaId)?.inicio),
+    fim: iso(c.turnos.get(e.ofertaId)?.fim),
+    // The double shift's engaged come after the main pass's in the offer's list.
+    posicao: (passe === 2 ? (escaladosNaOferta.get(e.ofertaId) ?? 0) : 0) + e.posicaoNaOferta,
+    passe,
+  });
+  // The double shift's engagement by worker, with its place in the worker's whole list.
+  const ordemNaLista = new Map(
+    r.decisoes.flatMap((d) => d.escolhas.map((x) => [`${d.codAvulso}|${x.ofertaId}`, x.ordem] as const)),
+  );
+  const dobraDe = new Map(
+    (c.dobra?.resultado.engajamentos ?? []).map((e) => [
+      e.codAvulso,
+      { engajamento: e, ordem: ordemNaLista.get(`${e.codAvulso}|${e.ofertaId}`) ?? e.ordem },
+    ]),
+  );
   await substituirResultado(trx, numEscalacao, {
-    engajamentos: r.engajamentos.map((e) => ({
-      num_escalacao: numEscalacao,
-      cod_avulso: e.codAvulso,
-      seq_categoria: e.ofertaId,
-      preferencia: e.ordem,
-      num_chamada: e.numChamada,
-      inicio: iso(c.turnos.get(e.ofertaId)?.inicio),
-      fim: iso(c.turnos.get(e.ofertaId)?.fim),
-      posicao: e.posicaoNaOferta,
-    })),
+    engajamentos: [
+      ...r.engajamentos.map((e) => linha(e, 1, e.ordem)),
+      ...[...dobraDe.values()].map(({ engajamento, ordem }) => linha(engajamento, 2, ordem)),
+    ],
     ofertas: entrada.ofertas.map((o) => ({
       num_escalacao: numEscalacao,
       seq_categoria: o.id,
@@ -221,9 +321,20 @@ async function gravarResultado(trx: DbOuTrx, numEscalacao: number, c: RodizioCal
       num_escalacao: numEscalacao,
       cod_avulso: d.codAvulso,
       escalado: d.resultado === 'escalado' ? 1 : 0,
-      decisao: codificarDecisao(d, horas, motivoImpedimento.get(d.codAvulso)),
+      decisao: codificarDecisao(
+        d,
+        horas,
+        motivoImpedimento.get(d.codAvulso),
+        dobraDe.has(d.codAvulso) && c.dobra
+          ? {
+              ofertaId: dobraDe.get(d.codAvulso)?.engajamento.ofertaId ?? 0,
+              ordem: dobraDe.get(d.codAvulso)?.ordem ?? 0,
+              horas: c.dobra.horas,
+            }
+          : undefined,
+      ),
     })),
-    ponteiros: r.ponteiros.map((p) => ({
+    ponteiros: ponteirosDosDoisPasses(r, c.dobra?.resultado).map((p) => ({
       num_escalacao: numEscalacao,
       cod_funcao: p.codFuncao,
       registro_inicial: p.registro.inicial,
@@ -246,8 +357,12 @@ export async function calcularRodizio(
   numEscalacao: number,
   regras: RegrasRodizio,
 ): Promise<RodizioCalculado & { vagas: number }> {
-  const { entrada, vagas, base, turnos } = await lerEntradaRodizio(db, numEscalacao, regras);
-  return { resultado: executarRodizio(entrada), entrada, vagas, base, turnos };
+  const { entrada, vagas, base, turnos, engajamentosDe } = await lerEntradaRodizio(db, numEscalacao, regras);
+  const resultado = executarRodizio(entrada);
+  const horas = regras.dobraHorasDescanso;
+  if (!horas) return { resultado, entrada, vagas, base, turnos };
+  const dobra = { resultado: passeDaDobra(entrada, resultado, turnos, engajamentosDe, horas), horas };
+  return { resultado, entrada, vagas, base, turnos, dobra };
 }
 
 /**
@@ -276,7 +391,7 @@ export async function apurarEscala(
   const calculado = await calcularRodizio(banco.db, passo.numEscalacao, { ...passo, agora: passo.agora });
   const { resultado, vagas } = calculado;
   await banco.db.transaction().execute((trx) => gravarRodizio(trx, passo, calculado));
-  const escalados = resultado.engajamentos.length;
+  const escalados = resultado.engajamentos.length + (calculado.dobra?.resultado.engajamentos.length ?? 0);
   return {
     numEscalacao: passo.numEscalacao,
     vagas,

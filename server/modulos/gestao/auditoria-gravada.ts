@@ -58,14 +58,25 @@ export interface DecisaoLida {
   escolhas: EscolhaLida[];
 }
 
-/** [versão, ordem engajada (0: none), horas de descanso, [oferta, situação, preferência, …], motivo do impedimento] */
-type Codigo = [number, number, number, number[], string | null];
+/**
+ * [versão, ordem engajada (0: none), horas de descanso, [oferta, situação, preferência, …], motivo do
+ * impedimento, dobra?: [oferta, ordem na lista, horas de descanso reduzidas] (docs/decisions/0218)]
+ */
+type Codigo = [number, number, number, number[], string | null, [number, number, number]?];
+
+/** The double shift a worker got in the same call (docs/decisions/0218). */
+export interface DobraGravada {
+  ofertaId: number;
+  ordem: number;
+  horas: number;
+}
 
 /** The compact text stored for one worker (~60 bytes instead of ~1.5 KB). */
 export function codificarDecisao(
   d: DecisaoAvulso,
   horasDescanso: number,
   motivoImpedimento: string | null | undefined,
+  dobra?: DobraGravada,
 ): string {
   const escolhas: number[] = [];
   for (const e of d.escolhas) {
@@ -79,6 +90,7 @@ export function codificarDecisao(
     escolhas,
     impedido ? (motivoImpedimento ?? null) : null,
   ];
+  if (dobra) codigo.push([dobra.ofertaId, dobra.ordem, dobra.horas]);
   return JSON.stringify(codigo);
 }
 
@@ -96,6 +108,8 @@ export function ofertasDaDecisao(texto: string): number[] {
   if ('antigo' in l) return [];
   const ids: number[] = [];
   for (let i = 0; i < l.codigo[3].length; i += 3) ids.push(l.codigo[3][i] as number);
+  const dobra = l.codigo[5];
+  if (dobra && !ids.includes(dobra[0])) ids.push(dobra[0]);
   return ids;
 }
 
@@ -133,8 +147,20 @@ export function lerDecisao(texto: string, ofertas: ReadonlyMap<number, OfertaAud
       texto: escolha(i / 3, descricao, situacao, horas, motivoImpedimento, oferta?.ultimoEscalado),
     });
   }
+  const paragrafo = motivo(
+    { impedido, motivoImpedimento },
+    escolhas,
+    ordem === 0 ? null : ordem,
+    nomePrimeira,
+  );
+  const dobra = l.codigo[5];
+  if (!dobra) return { motivo: paragrafo, escolhas };
+  const [id, ordemDobra, horasDobra] = dobra;
+  const descricao = ofertas.get(id)?.descricao ?? `oferta ${id}`;
   return {
-    motivo: motivo({ impedido, motivoImpedimento }, escolhas, ordem === 0 ? null : ordem, nomePrimeira),
+    motivo:
+      `${paragrafo} Dobra: escalado também na sua ${ordemDobra}ª escolha (${descricao}), ` +
+      `com o descanso mínimo de ${horasDobra} horas entre os dois turnos, como o acordo coletivo permite.`,
     escolhas,
   };
 }

@@ -387,9 +387,9 @@ describe('repescagem (política do porto, docs/decisions/0217)', () => {
       // The pointers continue from where x left them.
       const px = (await staff.get(`/api/gestao/escalas/${x.num}/resultado`)).corpo.dados.ponteiros;
       const pz = (await staff.get(`/api/gestao/escalas/${z}/resultado`)).corpo.dados.ponteiros;
-      const de = (l: { codFuncao: number }[]) =>
-        l.find((p) => p.codFuncao === 101) as { ponteiroInicial: number; ponteiroFinal: number };
-      expect(de(pz).ponteiroInicial).toBe(de(px).ponteiroFinal);
+      const de = (l: { codFuncao: number; ponteiroInicial: number; ponteiroFinal: number }[]) =>
+        l.find((p) => p.codFuncao === 101);
+      expect(de(pz)?.ponteiroInicial).toBe(de(px)?.ponteiroFinal);
       expect((await staff.post(`/api/gestao/escalas/${z}/publicar`)).status).toBe(200);
     } finally {
       amb.config.rodizio.repescagem = false;
@@ -409,6 +409,44 @@ describe('invariante', () => {
           true,
         );
       });
+    }
+  });
+});
+
+describe('dobra (política do porto, docs/decisions/0218)', () => {
+  it('desligada: um engajamento por chamada; ligada (6 h), as vagas que sobraram vão a quem já foi escalado, com o descanso do acordo', async () => {
+    const [, , , d, e] = w;
+    if (!d || !e) throw new Error('avulsos');
+    const dia = diaDaqui(amb, 53);
+    const semDobra = await chamadaFechada(amb, [
+      requisicao(dia, 1, [[101, 1]]),
+      requisicao(dia, 3, [[101, 2]]),
+    ]);
+    await escolher(amb, semDobra.num, d.cod, [oferta(semDobra, 0), oferta(semDobra, 1)]);
+    await apurar(amb, semDobra.num);
+    expect(await engajados(amb, semDobra.num)).toEqual([[d.cod, oferta(semDobra, 0).seq]]);
+
+    amb.config.rodizio.dobraHorasDescanso = 6;
+    try {
+      const dia2 = diaDaqui(amb, 56);
+      const x = await chamadaFechada(amb, [requisicao(dia2, 1, [[101, 1]]), requisicao(dia2, 3, [[101, 2]])]);
+      // 07-13 first, 19-01 second: 6 h between them.
+      await escolher(amb, x.num, e.cod, [oferta(x, 0), oferta(x, 1)]);
+      const r = await apurar(amb, x.num);
+      expect(r.escalados).toBe(2);
+      expect(await engajados(amb, x.num)).toEqual([
+        [e.cod, oferta(x, 0).seq],
+        [e.cod, oferta(x, 1).seq],
+      ]);
+      const auditoria = (await staff.get(`/api/gestao/escalas/${x.num}/auditoria`, { codAvulso: e.cod }))
+        .corpo.dados;
+      expect(auditoria.motivo).toMatch(
+        /^Escalado na sua 1ª escolha \(.*\)\. Dobra: escalado também na sua 2ª escolha \(MSC AURORA, Porão 1, Estivador, \d\d\/\d\d 19-01\), com o descanso mínimo de 6 horas entre os dois turnos, como o acordo coletivo permite\.$/,
+      );
+      await publicar(amb, x.num);
+      expect((await trabalhosDe(amb, e.cod)).filter((j) => j.num_escalacao === x.num)).toHaveLength(2);
+    } finally {
+      amb.config.rodizio.dobraHorasDescanso = null;
     }
   });
 });

@@ -192,6 +192,8 @@ async function trabalhoDoEngajamento(
     ])
     .where('e.num_escalacao', '=', numEscalacao)
     .where('e.cod_avulso', '=', codAvulso)
+    // The main pass's engagement; a double shift's (docs/decisions/0218) is named in the audit's paragraph.
+    .orderBy('e.passe')
     .executeTakeFirst();
   if (!linha) return undefined;
   return {

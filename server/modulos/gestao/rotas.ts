@@ -132,6 +132,7 @@ export const rotasGestao: FastifyPluginAsyncZod = async (app) => {
       ...passo(request, request.params.num),
       horasDescanso: config.horasDescanso,
       fila: config.rodizio.fila,
+      dobraHorasDescanso: config.rodizio.dobraHorasDescanso,
     });
     request.log.info({ ...resumo, por: sessaoDe(request).codAvulso }, 'rodízio apurado');
     return ok(resumo);

@@ -50,7 +50,12 @@ export async function semearEscalasPublicadas(db: DbOuTrx, config: Config, agora
       .set({ fechada_em: momento.toISOString(), fechada_por: ESCALADOR_DEMO })
       .where('num_escalacao', '=', numEscalacao)
       .execute();
-    const regras = { horasDescanso: config.horasDescanso, fila: config.rodizio.fila, agora: momento };
+    const regras = {
+      horasDescanso: config.horasDescanso,
+      fila: config.rodizio.fila,
+      dobraHorasDescanso: config.rodizio.dobraHorasDescanso,
+      agora: momento,
+    };
     await gravarRodizio(db, passo, await calcularRodizio(db, numEscalacao, regras));
     await publicarNaTransacao(db, { ...passo, horasDescanso: config.horasDescanso, fusoHorario: fuso });
   }

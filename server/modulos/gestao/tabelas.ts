@@ -41,6 +41,8 @@ export interface EscalaEngajamentoTable {
   fim: string | null;
   /** Place in the offer's rotation order (1 = called first); null for rows of before 2026-11-26-20. */
   posicao: number | null;
+  /** 1: the main pass; 2: the double shift's pass (docs/decisions/0218). */
+  passe: ColumnType<number, number | undefined, number>;
 }
 
 /** The audit of one worker who chose in a call: the outcome and its reasons. */

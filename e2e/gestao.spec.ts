@@ -280,7 +280,11 @@ test('o escalado vê "Você foi escalado!", o trabalho atual e o crachá que vie
   await expect(cartao.getByRole('heading', { name: 'Você foi escalado!' })).toBeVisible();
   await expect(cartao).toContainText(`Escala nº ${estado.num}`);
   await expect(cartao).toContainText('Estivador no MSC AURORA, Porão 2 (Contêineres)');
-  await expect(cartao).toContainText('Escalado na sua 1ª preferência (MSC AURORA, Porão 2, Estivador).');
+  // The choice named with its date and shift (docs/decisions/0214).
+  const [, mes, dia] = diaLocal(1).split('-');
+  await expect(cartao).toContainText(
+    `Escalado na sua 1ª escolha (MSC AURORA, Porão 2, Estivador, ${dia}/${mes} 13-19).`,
+  );
   const corrente = page.locator('section.trabalho-corrente');
   await expect(corrente).toContainText('MSC AURORA');
   await expect(corrente).toContainText('Tecon Suape');

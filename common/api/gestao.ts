@@ -49,6 +49,10 @@ export const numeroEscalaSchema = z
 export const numEscalaParams = z.object({ num: numeroEscalaSchema });
 export const numRequisicaoParams = z.object({ num: numeroEscalaSchema, req: numeroEscalaSchema });
 
+/** C0 controls and DEL, refused in the text a requisition stores. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is refused
+const CONTROLE = /[\u0000-\u001f\u007f]/;
+
 /** A real calendar date yyyy-MM-dd. */
 function dataValida(ano: number, mes: number, dia: number): boolean {
   const d = new Date(Date.UTC(ano, mes - 1, dia));
@@ -92,7 +96,12 @@ export const poraoRequisicaoSchema = z.object({
     .string({ error: 'Informe a mercadoria.' })
     .trim()
     .min(1, 'Informe a mercadoria.')
-    .max(80, 'Mercadoria com no máximo 80 caracteres.'),
+    .max(80, 'Mercadoria com no máximo 80 caracteres.')
+    // A NUL was a 500 on PostgreSQL (issue 28, item 6); the CSV import says the same per line.
+    .refine(
+      (s) => !CONTROLE.test(s) && s.isWellFormed(),
+      'A mercadoria não pode ter caracteres de controle.',
+    ),
   tonelagem: inteiro('a tonelagem', 0, 10_000_000),
   funcoes: z
     .array(funcaoRequisicaoSchema)

@@ -419,3 +419,20 @@ describe('importação CSV: o arquivo de verdade (issue 27, caso 7)', () => {
     expect(voltas).toBeGreaterThanOrEqual(50);
   });
 });
+
+describe('texto com caracteres de controle no formulário (issue 28, item 6)', () => {
+  it('NUL ou um substituto sozinho na mercadoria: 400 DadosInvalidos com a frase, nunca 500, nada gravado', async () => {
+    const num = await criarRascunho(staff);
+    for (const ruim of ['Cont\u0000êineres', 'Açúcar\u0007', 'Soja \ud800']) {
+      const r = requisicaoExemplo('20261202');
+      const porao = r.poroes[0];
+      if (!porao) throw new Error('porão');
+      porao.nomeMercadoria = ruim;
+      const resposta = await staff.post(`/api/gestao/escalas/${num}/requisicoes`, r);
+      expect(resposta.status, ruim).toBe(400);
+      expect(resposta.corpo.codigoErro).toBe('DadosInvalidos');
+      expect(JSON.stringify(resposta.corpo)).toContain('A mercadoria não pode ter caracteres de controle.');
+    }
+    expect((await detalhe(num)).requisicoes).toEqual([]);
+  });
+});

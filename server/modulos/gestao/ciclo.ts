@@ -1,11 +1,20 @@
-import { sql } from 'kysely';
 import type { SituacaoEscala } from '#common/api/gestao.ts';
 import type { Banco } from '../../plataforma/banco/connection.ts';
 import { ehViolacaoDeUnicidade } from '../../plataforma/banco/dialeto.ts';
 import type { DbOuTrx } from '../../plataforma/banco/schema.ts';
 import { ErroApp } from '../../plataforma/http/erro-app.ts';
 import type { FilaRodizio } from '../rodizio/tipos.ts';
-import { linhaEscala } from './repositorio.ts';
+import {
+  copiarPonteiros,
+  escalaAbertaAgora,
+  inserirRascunho,
+  linhaEscala,
+  maiorNumeroEscala,
+  moverEscala,
+  umaRequisicao,
+} from './repositorio.ts';
+
+export { moverEscala };
 
 /**
  * The call's life (docs/decisions/0151): rascunho → aberta → fechada → apurada → publicada, or cancelada from
@@ -22,8 +31,6 @@ export interface Passo {
   por: string;
 }
 
-type Coluna = 'aberta' | 'fechada' | 'apurada' | 'publicada' | 'cancelada';
-
 /** Refusal for a call that exists but is not in a state the step starts from (or 404 when it does not exist). */
 export async function recusarTransicao(db: DbOuTrx, numEscalacao: number): Promise<never> {
   const escala = await linhaEscala(db, numEscalacao);
@@ -35,52 +42,15 @@ export async function recusarTransicao(db: DbOuTrx, numEscalacao: number): Promi
   );
 }
 
-/** One step: the UPDATE that moves the call from one of `de` to `para`; false when no row moved. */
-export async function moverEscala(
-  db: DbOuTrx,
-  passo: Passo,
-  de: readonly SituacaoEscala[],
-  para: SituacaoEscala,
-  coluna: Coluna,
-): Promise<boolean> {
-  const r = await db
-    .updateTable('escala')
-    .set({
-      situacao: para,
-      aberta: para === 'aberta' ? 1 : 0,
-      [`${coluna}_em`]: passo.agora.toISOString(),
-      [`${coluna}_por`]: passo.por,
-    })
-    .where('num_escalacao', '=', passo.numEscalacao)
-    .where('situacao', 'in', de)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
-}
-
 /** A new draft: the next number after the highest (a concurrent creation that takes it makes this retry). */
 export async function criarEscala(
   db: DbOuTrx,
   dados: { dataChamada: string; horaChamada: string; agora: Date; por: string },
 ): Promise<number> {
   for (let tentativa = 0; ; tentativa++) {
-    const maior = await db
-      .selectFrom('escala')
-      .select((eb) => eb.fn.max('num_escalacao').as('n'))
-      .executeTakeFirst();
-    const numEscalacao = Number(maior?.n ?? 0) + 1;
+    const numEscalacao = (await maiorNumeroEscala(db)) + 1;
     try {
-      await db
-        .insertInto('escala')
-        .values({
-          num_escalacao: numEscalacao,
-          data_chamada: dados.dataChamada,
-          hora_chamada: dados.horaChamada,
-          aberta: 0,
-          situacao: 'rascunho',
-          criada_em: dados.agora.toISOString(),
-          criada_por: dados.por,
-        })
-        .execute();
+      await inserirRascunho(db, numEscalacao, dados);
       return numEscalacao;
     } catch (erro) {
       if (!ehViolacaoDeUnicidade(erro) || tentativa >= 20) throw erro;
@@ -108,18 +78,9 @@ export async function abrirEscala(
   const escala = await linhaEscala(db, passo.numEscalacao);
   if (!escala) throw new ErroApp('NaoEncontrado', 'Escala não encontrada.');
   if (escala.situacao !== 'rascunho') await recusarTransicao(db, passo.numEscalacao);
-  const requisicao = await db
-    .selectFrom('requisicao')
-    .select('num_requisicao')
-    .where('num_escalacao', '=', passo.numEscalacao)
-    .limit(1)
-    .executeTakeFirst();
+  const requisicao = await umaRequisicao(db, passo.numEscalacao);
   if (!requisicao) throw new ErroApp('EscalaSemRequisicoes');
-  const outra = await db
-    .selectFrom('escala')
-    .select('num_escalacao')
-    .where('aberta', '=', 1)
-    .executeTakeFirst();
+  const outra = await escalaAbertaAgora(db);
   if (outra) throw outraAberta(outra.num_escalacao);
   let moveu: boolean;
   try {
@@ -130,39 +91,10 @@ export async function abrirEscala(
     });
   } catch (erro) {
     if (!ehViolacaoDeUnicidade(erro)) throw erro;
-    const aberta = await db
-      .selectFrom('escala')
-      .select('num_escalacao')
-      .where('aberta', '=', 1)
-      .executeTakeFirst();
+    const aberta = await escalaAbertaAgora(db);
     throw outraAberta(aberta?.num_escalacao);
   }
   if (!moveu) await recusarTransicao(db, passo.numEscalacao);
-}
-
-/**
- * The offers' pointer fields from their function's state (server/modulos/rodizio/ponteiros.ts camposPonteiroOferta,
- * written as one UPDATE): ponteiro = registered list's pointer, ponteiroA = the one before the last
- * published call, ponteiroP = cadastered list's, grupo = the list that call reached.
- */
-async function copiarPonteiros(trx: DbOuTrx, numEscalacao: number, fila: FilaRodizio): Promise<void> {
-  // The offer's queue (docs/decisions/0216): its function's pointer, or its category's.
-  const doPonteiro =
-    fila === 'categoria'
-      ? sql`from ponteiro_rodizio p where p.cod_funcao = oferta.cod_categoria`
-      : sql`from ponteiro_rodizio p where p.cod_funcao = oferta.cod_funcao`;
-  await trx
-    .updateTable('oferta')
-    .set({
-      ponteiro: sql<number | null>`(select p.registro ${doPonteiro})`,
-      ponteiro_a: sql<number | null>`(select p.registro_anterior ${doPonteiro})`,
-      ponteiro_p: sql<number | null>`(select p.cadastro ${doPonteiro})`,
-      grupo: sql<
-        string | null
-      >`(select case when p.alcancou_cadastro = 1 then 'Cadastro' else 'Registro' end ${doPonteiro})`,
-    })
-    .where('num_escalacao', '=', numEscalacao)
-    .execute();
 }
 
 function outraAberta(num: number | undefined): ErroApp {

@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
 import type { ContagensEscala, Passo, SituacaoEscala } from '#common/api/gestao.ts';
 import type { DbOuTrx } from '../../plataforma/banco/schema.ts';
+import type { FilaRodizio } from '../rodizio/tipos.ts';
 
 /** Queries of /gestao (issue 16): the calls, their counts and steps. */
 
@@ -154,4 +156,95 @@ export async function escaladosSePublicada(
     .where('o.cod_categoria', '=', codCategoria)
     .execute();
   return new Set(linhas.map((l) => l.cod_avulso));
+}
+
+/** A call's step columns (`<passo>_em`, `<passo>_por`). */
+export type ColunaPasso = 'aberta' | 'fechada' | 'apurada' | 'publicada' | 'cancelada';
+
+/** One step: the UPDATE that moves the call from one of `de` to `para`; false when no row moved. */
+export async function moverEscala(
+  db: DbOuTrx,
+  passo: { numEscalacao: number; agora: Date; por: string },
+  de: readonly SituacaoEscala[],
+  para: SituacaoEscala,
+  coluna: ColunaPasso,
+): Promise<boolean> {
+  const r = await db
+    .updateTable('escala')
+    .set({
+      situacao: para,
+      aberta: para === 'aberta' ? 1 : 0,
+      [`${coluna}_em`]: passo.agora.toISOString(),
+      [`${coluna}_por`]: passo.por,
+    })
+    .where('num_escalacao', '=', passo.numEscalacao)
+    .where('situacao', 'in', de)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+export async function maiorNumeroEscala(db: DbOuTrx): Promise<number> {
+  const maior = await db
+    .selectFrom('escala')
+    .select((eb) => eb.fn.max('num_escalacao').as('n'))
+    .executeTakeFirst();
+  return Number(maior?.n ?? 0);
+}
+
+export async function inserirRascunho(
+  db: DbOuTrx,
+  numEscalacao: number,
+  dados: { dataChamada: string; horaChamada: string; agora: Date; por: string },
+): Promise<void> {
+  await db
+    .insertInto('escala')
+    .values({
+      num_escalacao: numEscalacao,
+      data_chamada: dados.dataChamada,
+      hora_chamada: dados.horaChamada,
+      aberta: 0,
+      situacao: 'rascunho',
+      criada_em: dados.agora.toISOString(),
+      criada_por: dados.por,
+    })
+    .execute();
+}
+
+export function umaRequisicao(db: DbOuTrx, numEscalacao: number) {
+  return db
+    .selectFrom('requisicao')
+    .select('num_requisicao')
+    .where('num_escalacao', '=', numEscalacao)
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** The open call, if any (the partial unique index keeps it one). */
+export function escalaAbertaAgora(db: DbOuTrx) {
+  return db.selectFrom('escala').select('num_escalacao').where('aberta', '=', 1).executeTakeFirst();
+}
+
+/**
+ * The offers' pointer fields from their function's state (server/modulos/rodizio/ponteiros.ts camposPonteiroOferta,
+ * written as one UPDATE): ponteiro = registered list's pointer, ponteiroA = the one before the last
+ * published call, ponteiroP = cadastered list's, grupo = the list that call reached.
+ */
+export async function copiarPonteiros(trx: DbOuTrx, numEscalacao: number, fila: FilaRodizio): Promise<void> {
+  // The offer's queue (docs/decisions/0216): its function's pointer, or its category's.
+  const doPonteiro =
+    fila === 'categoria'
+      ? sql`from ponteiro_rodizio p where p.cod_funcao = oferta.cod_categoria`
+      : sql`from ponteiro_rodizio p where p.cod_funcao = oferta.cod_funcao`;
+  await trx
+    .updateTable('oferta')
+    .set({
+      ponteiro: sql<number | null>`(select p.registro ${doPonteiro})`,
+      ponteiro_a: sql<number | null>`(select p.registro_anterior ${doPonteiro})`,
+      ponteiro_p: sql<number | null>`(select p.cadastro ${doPonteiro})`,
+      grupo: sql<
+        string | null
+      >`(select case when p.alcancou_cadastro = 1 then 'Cadastro' else 'Registro' end ${doPonteiro})`,
+    })
+    .where('num_escalacao', '=', numEscalacao)
+    .execute();
 }

@@ -8,6 +8,20 @@ import { ErroApp } from '../../plataforma/http/erro-app.ts';
 import type { OfertaTable, PoraoTable, RequisicaoTable } from '../escalacao/tabelas.ts';
 import { recusarTransicao } from './ciclo.ts';
 import { lerCsvRequisicoes } from './csv-requisicoes.ts';
+import { linhaEscala } from './repositorio.ts';
+import {
+  escalaParaEscrever,
+  inserirLinhas,
+  type Linhas,
+  lerNomes,
+  type Nomes,
+  type Numeracao,
+  numeracao,
+  removerLinhas,
+  requisicaoDaEscala,
+} from './repositorio-requisicoes.ts';
+
+export { lerNomes, type Nomes };
 
 /**
  * A draft's requisitions (docs/decisions/0152): added one by one (form) or many at once (CSV), edited and
@@ -19,26 +33,6 @@ import { lerCsvRequisicoes } from './csv-requisicoes.ts';
 export interface CampoDesconhecido {
   campo: 'codOperador' | 'codNavio' | 'codLocalAtrac';
   mensagem: string;
-}
-
-export interface Nomes {
-  operador: Map<number, string>;
-  navio: Map<number, string>;
-  local: Map<string, string>;
-}
-
-/** The reference lists (a few dozen rows): read once per write. */
-export async function lerNomes(db: DbOuTrx): Promise<Nomes> {
-  const [operadores, navios, locais] = await Promise.all([
-    db.selectFrom('operador').select(['cod_operador', 'nome']).execute(),
-    db.selectFrom('navio').select(['cod_navio', 'nome']).execute(),
-    db.selectFrom('local_atracacao').select(['cod_local_atrac', 'nome']).execute(),
-  ]);
-  return {
-    operador: new Map(operadores.map((o) => [o.cod_operador, o.nome])),
-    navio: new Map(navios.map((n) => [n.cod_navio, n.nome])),
-    local: new Map(locais.map((l) => [l.cod_local_atrac, l.nome])),
-  };
 }
 
 export function camposDesconhecidos(r: RequisicaoBody, nomes: Nomes): CampoDesconhecido[] {
@@ -60,12 +54,7 @@ export function camposDesconhecidos(r: RequisicaoBody, nomes: Nomes): CampoDesco
 
 /** Locks the draft's row (PostgreSQL) and refuses anything but a draft; answers the call's date (yyyymmdd). */
 async function exigirRascunho(trx: DbOuTrx, banco: Banco, numEscalacao: number): Promise<string> {
-  const linha = await trx
-    .selectFrom('escala')
-    .select(['situacao', 'data_chamada'])
-    .where('num_escalacao', '=', numEscalacao)
-    .$if(banco.dialeto === 'postgres', (q) => q.forUpdate())
-    .executeTakeFirst();
+  const linha = await escalaParaEscrever(trx, banco.dialeto, numEscalacao);
   if (linha?.situacao !== 'rascunho') await recusarTransicao(trx, numEscalacao);
   return (linha?.data_chamada ?? '').replaceAll('-', '');
 }
@@ -89,31 +78,6 @@ export function foraDaJanela(dataOperacao: string, dataChamada: string): string 
   if (dataOperacao >= de && dataOperacao <= ate) return null;
   const br = (d: string) => `${d.slice(6, 8)}/${d.slice(4, 6)}/${d.slice(0, 4)}`;
   return `A data da operação deve estar entre ${br(de)} e ${br(ate)}: a chamada é de ${br(dataChamada)}.`;
-}
-
-interface Numeracao {
-  proximaRequisicao: number;
-  proximaSeq: number;
-}
-
-async function numeracao(trx: DbOuTrx): Promise<Numeracao> {
-  const [r, o] = await Promise.all([
-    trx
-      .selectFrom('requisicao')
-      .select((eb) => eb.fn.max('num_requisicao').as('n'))
-      .executeTakeFirst(),
-    trx
-      .selectFrom('oferta')
-      .select((eb) => eb.fn.max('seq_categoria').as('n'))
-      .executeTakeFirst(),
-  ]);
-  return { proximaRequisicao: Number(r?.n ?? 0) + 1, proximaSeq: Number(o?.n ?? 0) + 1 };
-}
-
-interface Linhas {
-  requisicoes: RequisicaoTable[];
-  poroes: PoraoTable[];
-  ofertas: OfertaTable[];
 }
 
 function paraLinhas(
@@ -167,27 +131,6 @@ function paraLinhas(
         grupo: null,
       });
     }
-  }
-}
-
-async function inserirLinhas(trx: DbOuTrx, linhas: Linhas): Promise<void> {
-  for (let i = 0; i < linhas.requisicoes.length; i += 100) {
-    await trx
-      .insertInto('requisicao')
-      .values(linhas.requisicoes.slice(i, i + 100))
-      .execute();
-  }
-  for (let i = 0; i < linhas.poroes.length; i += 200) {
-    await trx
-      .insertInto('porao')
-      .values(linhas.poroes.slice(i, i + 200))
-      .execute();
-  }
-  for (let i = 0; i < linhas.ofertas.length; i += 200) {
-    await trx
-      .insertInto('oferta')
-      .values(linhas.ofertas.slice(i, i + 200))
-      .execute();
   }
 }
 
@@ -261,12 +204,7 @@ export async function adicionarRequisicoes(
 }
 
 async function exigirRequisicaoDaEscala(trx: DbOuTrx, numEscalacao: number, numRequisicao: number) {
-  const linha = await trx
-    .selectFrom('requisicao')
-    .select('num_requisicao')
-    .where('num_requisicao', '=', numRequisicao)
-    .where('num_escalacao', '=', numEscalacao)
-    .executeTakeFirst();
+  const linha = await requisicaoDaEscala(trx, numEscalacao, numRequisicao);
   if (!linha) throw new ErroApp('NaoEncontrado', 'Requisição não encontrada nesta escala.');
 }
 
@@ -289,13 +227,6 @@ export async function editarRequisicao(
     paraLinhas(numEscalacao, numRequisicao, r, nomes, regras, num, linhas);
     await inserirLinhas(trx, linhas);
   });
-}
-
-async function removerLinhas(trx: DbOuTrx, numRequisicao: number): Promise<void> {
-  // Children first: the cascades are declared, but SQLite enforces them only with foreign_keys on.
-  await trx.deleteFrom('oferta').where('num_requisicao', '=', numRequisicao).execute();
-  await trx.deleteFrom('porao').where('num_requisicao', '=', numRequisicao).execute();
-  await trx.deleteFrom('requisicao').where('num_requisicao', '=', numRequisicao).execute();
 }
 
 export async function removerRequisicao(
@@ -322,11 +253,7 @@ export async function importarRequisicoes(
   texto: string,
 ): Promise<number[]> {
   // The call's state first: a file sent to a call that is no longer a draft is refused as such.
-  const escala = await banco.db
-    .selectFrom('escala')
-    .select(['situacao', 'data_chamada'])
-    .where('num_escalacao', '=', numEscalacao)
-    .executeTakeFirst();
+  const escala = await linhaEscala(banco.db, numEscalacao);
   if (escala?.situacao !== 'rascunho') await recusarTransicao(banco.db, numEscalacao);
   const nomes = await lerNomes(banco.db);
   const dataChamada = (escala?.data_chamada ?? '').replaceAll('-', '');

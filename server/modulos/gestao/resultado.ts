@@ -6,6 +6,15 @@ import { ErroApp } from '../../plataforma/http/erro-app.ts';
 import { estruturaEscala } from '../escalacao/repositorio.ts';
 import { type DecisaoLida, lerDecisao, type OfertaAuditada, ofertasDaDecisao } from './auditoria-gravada.ts';
 import { linhaEscala } from './repositorio.ts';
+import {
+  decisaoGravada,
+  engajamentoComTurno,
+  escaladosEmOrdem,
+  nomeENumero,
+  ofertasAuditadas,
+  ponteirosDaEscalaPorFila,
+  ultimaPublicada,
+} from './repositorio-resultado.ts';
 
 /** What the rotation left with the call, read back: by requisition, hold and function; per worker. */
 
@@ -33,24 +42,8 @@ export async function resultadoEscala(db: DbOuTrx, numEscalacao: number): Promis
   const escala = await exigirApurada(db, numEscalacao);
   const [estrutura, engajados, ponteiros] = await Promise.all([
     estruturaEscala(db, numEscalacao),
-    db
-      .selectFrom('escala_engajamento as e')
-      .innerJoin('avulso as a', 'a.cod_avulso', 'e.cod_avulso')
-      .select(['e.seq_categoria', 'e.cod_avulso', 'a.nome', 'e.num_chamada', 'e.preferencia'])
-      .where('e.num_escalacao', '=', numEscalacao)
-      .orderBy('e.seq_categoria')
-      // Rotation order (docs/decisions/0214): registered before cadastered, circular from the pointer, so
-      // the offer's last engaged (the audit's 'último escalado') is the last of its list. Rows of calls rotated
-      // before migration 2026-11-26-20 have no position and keep the number order.
-      .orderBy('e.posicao')
-      .orderBy('e.num_chamada')
-      .execute(),
-    db
-      .selectFrom('escala_ponteiro')
-      .selectAll()
-      .where('num_escalacao', '=', numEscalacao)
-      .orderBy('cod_funcao')
-      .execute(),
+    escaladosEmOrdem(db, numEscalacao),
+    ponteirosDaEscalaPorFila(db, numEscalacao),
   ]);
   const porOferta = new Map<
     number,
@@ -111,15 +104,7 @@ export async function resultadoEscala(db: DbOuTrx, numEscalacao: number): Promis
 /** A stored decision in Portuguese: reads what it names about its offers (a few rows by key). */
 async function decisaoDe(db: DbOuTrx, numEscalacao: number, texto: string): Promise<DecisaoLida> {
   const ids = ofertasDaDecisao(texto);
-  const linhas =
-    ids.length === 0
-      ? []
-      : await db
-          .selectFrom('escala_auditoria_oferta')
-          .select(['seq_categoria', 'descricao', 'ultimo_escalado'])
-          .where('num_escalacao', '=', numEscalacao)
-          .where('seq_categoria', 'in', ids)
-          .execute();
+  const linhas = ids.length === 0 ? [] : await ofertasAuditadas(db, numEscalacao, ids);
   const ofertas = new Map<number, OfertaAuditada>(
     linhas.map((l) => [l.seq_categoria, { descricao: l.descricao, ultimoEscalado: l.ultimo_escalado }]),
   );
@@ -133,17 +118,8 @@ export async function auditoriaAvulso(
 ): Promise<Auditoria> {
   await exigirApurada(db, numEscalacao);
   const [avulso, decisao] = await Promise.all([
-    db
-      .selectFrom('avulso')
-      .select(['nome', 'num_chamada'])
-      .where('cod_avulso', '=', codAvulso)
-      .executeTakeFirst(),
-    db
-      .selectFrom('escala_decisao')
-      .select(['escalado', 'decisao'])
-      .where('num_escalacao', '=', numEscalacao)
-      .where('cod_avulso', '=', codAvulso)
-      .executeTakeFirst(),
+    nomeENumero(db, codAvulso),
+    decisaoGravada(db, numEscalacao, codAvulso),
   ]);
   if (!avulso) throw new ErroApp('NaoEncontrado', 'Trabalhador não encontrado.');
   const base = { numEscalacao, codAvulso, nome: avulso.nome, numChamada: avulso.num_chamada };
@@ -172,29 +148,7 @@ async function trabalhoDoEngajamento(
   numEscalacao: number,
   codAvulso: string,
 ): Promise<TrabalhoEscalado | undefined> {
-  const linha = await db
-    .selectFrom('escala_engajamento as e')
-    .innerJoin('oferta as o', 'o.seq_categoria', 'e.seq_categoria')
-    .innerJoin('requisicao as r', 'r.num_requisicao', 'o.num_requisicao')
-    .innerJoin('porao as p', (j) =>
-      j.onRef('p.num_requisicao', '=', 'o.num_requisicao').onRef('p.num_porao', '=', 'o.num_porao'),
-    )
-    .select([
-      'r.data_operacao',
-      'r.hora_inicio',
-      'r.hora_fim',
-      'r.nome_operador',
-      'r.nome_navio',
-      'r.nome_local_atrac',
-      'p.mercadoria',
-      'o.num_porao',
-      'o.cod_funcao',
-    ])
-    .where('e.num_escalacao', '=', numEscalacao)
-    .where('e.cod_avulso', '=', codAvulso)
-    // The main pass's engagement; a double shift's (docs/decisions/0218) is named in the audit's paragraph.
-    .orderBy('e.passe')
-    .executeTakeFirst();
+  const linha = await engajamentoComTurno(db, numEscalacao, codAvulso);
   if (!linha) return undefined;
   return {
     dataOperacao: linha.data_operacao,
@@ -219,15 +173,7 @@ export async function resultadoDoAvulso(
   codAvulso: string,
   numEscalacao: number | undefined,
 ): Promise<ResultadoAvulso | null> {
-  const escala = await db
-    .selectFrom('escala')
-    .select(['num_escalacao', 'data_chamada', 'hora_chamada'])
-    .where('situacao', '=', 'publicada')
-    .$if(numEscalacao !== undefined, (q) => q.where('num_escalacao', '=', numEscalacao as number))
-    .orderBy('publicada_em', 'desc')
-    .orderBy('num_escalacao', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  const escala = await ultimaPublicada(db, numEscalacao);
   if (!escala) {
     if (numEscalacao === undefined) return null;
     throw new ErroApp('NaoEncontrado', 'O resultado desta escala ainda não foi publicado.');
@@ -237,12 +183,7 @@ export async function resultadoDoAvulso(
     dataChamada: escala.data_chamada,
     horaChamada: escala.hora_chamada,
   };
-  const decisao = await db
-    .selectFrom('escala_decisao')
-    .select(['escalado', 'decisao'])
-    .where('num_escalacao', '=', escala.num_escalacao)
-    .where('cod_avulso', '=', codAvulso)
-    .executeTakeFirst();
+  const decisao = await decisaoGravada(db, escala.num_escalacao, codAvulso);
   if (!decisao) return { resultado: 'sem-escolhas', ...chamada };
   const d = await decisaoDe(db, escala.num_escalacao, decisao.decisao);
   if (decisao.escalado === 1) {

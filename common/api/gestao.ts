@@ -52,6 +52,8 @@ export const numRequisicaoParams = z.object({ num: numeroEscalaSchema, req: nume
 /** C0 controls and DEL, refused in the text a requisition stores. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is refused
 const CONTROLE = /[\u0000-\u001f\u007f]/;
+/** Half of a surrogate pair alone (no text, and PostgreSQL refuses it). */
+const SUBSTITUTO_SOZINHO = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** A real calendar date yyyy-MM-dd. */
 function dataValida(ano: number, mes: number, dia: number): boolean {
@@ -99,7 +101,7 @@ export const poraoRequisicaoSchema = z.object({
     .max(80, 'Mercadoria com no máximo 80 caracteres.')
     // A NUL was a 500 on PostgreSQL (issue 28, item 6); the CSV import says the same per line.
     .refine(
-      (s) => !CONTROLE.test(s) && s.isWellFormed(),
+      (s) => !CONTROLE.test(s) && !SUBSTITUTO_SOZINHO.test(s),
       'A mercadoria não pode ter caracteres de controle.',
     ),
   tonelagem: inteiro('a tonelagem', 0, 10_000_000),

@@ -572,11 +572,13 @@ export const apiGestao = {
     caminho: '/api/gestao/escalas/:num/publicar',
     params: numEscalaParams,
     resposta: resumoPublicacaoSchema,
-    erros: [...ERROS_GESTAO, 'NaoEncontrado', 'SituacaoEscalaInvalida'],
+    erros: [...ERROS_GESTAO, 'NaoEncontrado', 'SituacaoEscalaInvalida', 'RodizioDesatualizado'],
     acesso: 'sessao',
     grupo: GRUPO_GESTAO,
     resumo: 'Publica o resultado apurado: os engajamentos viram trabalhos e os ponteiros andam',
-    descricao: SOMENTE_ESCALADORES,
+    descricao:
+      `${SOMENTE_ESCALADORES} Recusa com \`RodizioDesatualizado\` um resultado apurado antes de outra mudança ` +
+      '(ponteiros ou engajamentos de outra escala, um turno que terminou): apure de novo e publique.',
   }),
   repescagem: definirEndpoint({
     metodo: 'POST',
@@ -584,13 +586,7 @@ export const apiGestao = {
     params: numEscalaParams,
     corpo: novaEscalaBody,
     resposta: numEscalacaoSchema,
-    erros: [
-      ...ERROS_GESTAO,
-      'NaoEncontrado',
-      'SituacaoEscalaInvalida',
-      'RepescagemIndisponivel',
-      'DadosInvalidos',
-    ],
+    erros: [...ERROS_GESTAO, 'NaoEncontrado', 'SituacaoEscalaInvalida', 'RepescagemIndisponivel'],
     acesso: 'sessao',
     grupo: GRUPO_GESTAO,
     resumo: 'Cria a repescagem de uma escala publicada: um rascunho só com as vagas não preenchidas',

@@ -94,6 +94,8 @@ export type LinhaEngajamento = {
   inicio: string;
   fim: string;
   posicao: number;
+  /** 1: the main pass; 2: the double shift's (docs/decisions/0218). */
+  passe: number;
 };
 
 export type LinhaAuditoriaOferta = {
@@ -159,6 +161,7 @@ export async function substituirResultado(
       inicio: 'text',
       fim: 'text',
       posicao: 'integer',
+      passe: 'integer',
     },
     linhas.engajamentos,
   );

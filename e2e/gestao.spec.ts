@@ -39,6 +39,17 @@ function diaLocal(dias: number): string {
   );
 }
 
+/** 'dd/MM' of `diaLocal(dias)`: the date the audit writes beside the shift (docs/decisions/0214). */
+function diaMes(dias: number): string {
+  const [, mes, dia] = diaLocal(dias).split('-');
+  return `${dia}/${mes}`;
+}
+
+/** A rotation number as the top bar and the audit write it: 'Chamada 007'. */
+function chamada(numero: string | number): string {
+  return `Chamada ${String(Number(numero)).padStart(3, '0')}`;
+}
+
 const CABECALHO =
   'codOperador;codNavio;dataOperacao;codPeriodo;horaInicio;horaFim;codLocalAtrac;numPorao;nomeMercadoria;tonelagem;codFuncao;numVagas';
 
@@ -235,7 +246,7 @@ test('dois estivadores escolhem a única vaga; a equipe fecha, apura, audita, pu
   await staff.getByRole('button', { name: 'Buscar' }).click();
   const auditoria = staff.locator('.gestao-auditoria');
   await expect(auditoria).toContainText(
-    `Não escalado: a 1ª (MSC AURORA, Porão 2, Estivador) foi preenchida por trabalhadores à sua frente no rodízio (último escalado: nº ${num}).`,
+    `Não escalado: sua 1ª escolha (MSC AURORA, Porão 2, Estivador, ${diaMes(1)} 13-19) foi preenchida por trabalhadores à sua frente no rodízio (último escalado: ${chamada(num)}).`,
   );
   await conferirTela(staff, 'gestao-apurada');
 
@@ -281,9 +292,8 @@ test('o escalado vê "Você foi escalado!", o trabalho atual e o crachá que vie
   await expect(cartao).toContainText(`Escala nº ${estado.num}`);
   await expect(cartao).toContainText('Estivador no MSC AURORA, Porão 2 (Contêineres)');
   // The choice named with its date and shift (docs/decisions/0214).
-  const [, mes, dia] = diaLocal(1).split('-');
   await expect(cartao).toContainText(
-    `Escalado na sua 1ª escolha (MSC AURORA, Porão 2, Estivador, ${dia}/${mes} 13-19).`,
+    `Escalado na sua 1ª escolha (MSC AURORA, Porão 2, Estivador, ${diaMes(1)} 13-19).`,
   );
   const corrente = page.locator('section.trabalho-corrente');
   await expect(corrente).toContainText('MSC AURORA');
@@ -310,7 +320,7 @@ test('o outro estivador vê por que não foi escalado', async ({ page }) => {
   await page.goto('/inicio');
   const cartao = page.locator('section.resultado-escala');
   await expect(cartao.getByRole('heading', { name: 'Você não foi escalado' })).toBeVisible();
-  const motivo = `Não escalado: a 1ª (MSC AURORA, Porão 2, Estivador) foi preenchida por trabalhadores à sua frente no rodízio (último escalado: nº ${estado.numChamadaEscalado}).`;
+  const motivo = `Não escalado: sua 1ª escolha (MSC AURORA, Porão 2, Estivador, ${diaMes(1)} 13-19) foi preenchida por trabalhadores à sua frente no rodízio (último escalado: ${chamada(estado.numChamadaEscalado)}).`;
   await expect(cartao).toContainText(motivo);
   await expect(page.locator('section.trabalho-corrente')).toHaveCount(0);
   // One choice: the paragraph says it all, no per-choice list repeating it.

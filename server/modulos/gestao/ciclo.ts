@@ -1,4 +1,3 @@
-import type { SituacaoEscala } from '#common/api/gestao.ts';
 import type { Banco } from '../../plataforma/banco/connection.ts';
 import { ehViolacaoDeUnicidade } from '../../plataforma/banco/dialeto.ts';
 import type { DbOuTrx } from '../../plataforma/banco/schema.ts';

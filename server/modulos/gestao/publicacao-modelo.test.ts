@@ -75,7 +75,6 @@ const chamadaGerada: fc.Arbitrary<ChamadaGerada> = fc
       .map((escolhas) => ({ requisicoes, escolhas }));
   });
 
-type Passo = { tipo: 'apurar' | 'publicar'; chamada: number };
 const passos = (n: number) =>
   fc.array(
     fc.record({

@@ -5,7 +5,6 @@ import type { Banco } from '../../plataforma/banco/connection.ts';
 import { ehViolacaoDeUnicidade } from '../../plataforma/banco/dialeto.ts';
 import type { DbOuTrx } from '../../plataforma/banco/schema.ts';
 import { ErroApp } from '../../plataforma/http/erro-app.ts';
-import type { OfertaTable, PoraoTable, RequisicaoTable } from '../escalacao/tabelas.ts';
 import { recusarTransicao } from './ciclo.ts';
 import { lerCsvRequisicoes } from './csv-requisicoes.ts';
 import { linhaEscala } from './repositorio.ts';

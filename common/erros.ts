@@ -67,6 +67,10 @@ export const catalogoErros = {
     status: 408,
     mensagem: 'A requisição demorou demais para chegar. Verifique a conexão e tente novamente.',
   },
+  ImportacaoEmAndamento: {
+    status: 409,
+    mensagem: 'Outra importação da folha está sendo gravada. Tente de novo em instantes.',
+  },
   EnderecoMuitoLongo: { status: 414, mensagem: 'O endereço da requisição é longo demais.' },
   CabecalhosMuitoGrandes: {
     status: 431,

@@ -7,6 +7,7 @@ import { apiEscalaAberta } from './escala-aberta.ts';
 import { apiEscalacao } from './escalacao.ts';
 import { apiEventos } from './eventos.ts';
 import { apiFinanceiro } from './financeiro.ts';
+import { apiFinanceiroGestao } from './financeiro-importacao.ts';
 import { apiFotos } from './fotos.ts';
 import { apiGestao, apiResultadoEscala } from './gestao.ts';
 import { apiPush } from './push.ts';
@@ -34,4 +35,5 @@ export const catalogoEndpoints: readonly Endpoint[] = [
   ...Object.values(apiGestao),
   ...Object.values(apiResultadoEscala),
   ...Object.values(apiPush),
+  ...Object.values(apiFinanceiroGestao),
 ];

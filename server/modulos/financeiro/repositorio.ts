@@ -141,3 +141,45 @@ export async function buscarInforme(
     .where('arquivo', '=', arquivo)
     .executeTakeFirst();
 }
+
+/** The worker a PDF names (name, CPF, PIS, union). */
+export async function trabalhadorDoDocumento(db: DbOuTrx, codAvulso: string) {
+  return db
+    .selectFrom('avulso')
+    .select(['cod_avulso', 'nome', 'cpf', 'pis', 'cod_sindicato', 'sexo'])
+    .where('cod_avulso', '=', codAvulso)
+    .executeTakeFirst();
+}
+
+/** The demo's accounts that get pay documents (seed.ts). */
+export async function avulsosDaSemente(db: DbOuTrx, contas: readonly string[]) {
+  return db
+    .selectFrom('avulso')
+    .select(['cod_avulso', 'sexo', 'cod_sindicato'])
+    .where('cod_avulso', 'in', contas)
+    .execute();
+}
+
+/** The finished engagements of the demo's accounts, oldest first (seed.ts pays each one). */
+export async function trabalhosDaSemente(db: DbOuTrx, contas: readonly string[], agora: Date) {
+  return db
+    .selectFrom('trabalho')
+    .select([
+      'cod_avulso',
+      'data_operacao',
+      'hora_inicio',
+      'hora_fim',
+      'fim',
+      'operador',
+      'navio',
+      'mercadoria',
+      'faina',
+      'cod_funcao',
+      'funcao',
+    ])
+    .where('cod_avulso', 'in', contas)
+    .where('fim', '<=', agora.toISOString())
+    .orderBy('cod_avulso')
+    .orderBy('inicio')
+    .execute();
+}

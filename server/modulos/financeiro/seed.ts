@@ -1,10 +1,14 @@
+import type { TipoImportacao } from '#common/api/financeiro-importacao.ts';
 import { nomeSindicato } from '#common/dominio.ts';
 import { turno } from '#common/formato.ts';
 import { dataLocal, instanteLocal, somarDias } from '#common/tempo.ts';
 import type { Config } from '../../config.ts';
 import type { DbOuTrx } from '../../plataforma/banco/schema.ts';
 import { Aleatorio } from '../../plataforma/semente/aleatorio.ts';
-import { emLotes } from '../../plataforma/semente/comum.ts';
+import { FINANCEIRO_DEMO } from '../equipe/index.ts';
+import { competenciaCsv, dataCsv, escreverCsvFolha, valorCsv } from './csv-folha.ts';
+import { importarDocumentos } from './importacao-servico.ts';
+import { avulsosDaSemente, trabalhosDaSemente } from './repositorio.ts';
 import type {
   ContrachequeTable,
   FichaFinanceiraTable,
@@ -19,6 +23,10 @@ import type {
  * seeded, so a payslip matches its job in 'Últimas escalações', a record sums its month's payslips and an
  * income statement sums its year's records. The payroll rules are a believable demo, not tax advice
  * (docs/decisions/0041-documentos-financeiros.md).
+ *
+ * The documents are not written here: the demo writes the payroll's four files in the documented formats and
+ * imports them as 900004 would (docs/decisions/0245), so every start with demo data exercises the formats and
+ * the importer.
  */
 
 const CONTAS_COMPLETAS = ['100001'];
@@ -26,7 +34,13 @@ const CONTAS_RECENTES = ['100002', '100003', '100004', '100007', '900001'];
 const MESES_RECENTES = 4;
 
 type Verba = Omit<VerbaContrachequeTable, 'id' | 'id_contracheque'>;
-type NovoContracheque = Omit<ContrachequeTable, 'id'> & { verbas: Verba[] };
+type ColunasDeImportacao = 'id' | 'id_importacao' | 'conteudo_hash';
+type NovoContracheque = Omit<
+  ContrachequeTable,
+  ColunasDeImportacao | 'id_trabalho' | 'conciliacao' | 'conciliacao_detalhe'
+> & { verbas: Verba[] };
+type NovaFicha = Omit<FichaFinanceiraTable, ColunasDeImportacao>;
+type NovoInforme = Omit<InformeRendimentosTable, ColunasDeImportacao>;
 
 interface TrabalhoPago {
   data_operacao: string;
@@ -332,35 +346,12 @@ export async function semearFinanceiro(db: DbOuTrx, config: Config, agora: Date)
   const mesCorrente = Number(hoje.slice(0, 6));
   const contas = [...CONTAS_COMPLETAS, ...CONTAS_RECENTES];
 
-  const avulsos = await db
-    .selectFrom('avulso')
-    .select(['cod_avulso', 'sexo', 'cod_sindicato'])
-    .where('cod_avulso', 'in', contas)
-    .execute();
-  const trabalhos = await db
-    .selectFrom('trabalho')
-    .select([
-      'cod_avulso',
-      'data_operacao',
-      'hora_inicio',
-      'hora_fim',
-      'fim',
-      'operador',
-      'navio',
-      'mercadoria',
-      'faina',
-      'cod_funcao',
-      'funcao',
-    ])
-    .where('cod_avulso', 'in', contas)
-    .where('fim', '<=', agora.toISOString())
-    .orderBy('cod_avulso')
-    .orderBy('inicio')
-    .execute();
+  const avulsos = await avulsosDaSemente(db, contas);
+  const trabalhos = await trabalhosDaSemente(db, contas, agora);
 
   const contracheques: NovoContracheque[] = [];
-  const fichas: Omit<FichaFinanceiraTable, 'id'>[] = [];
-  const informes: Omit<InformeRendimentosTable, 'id'>[] = [];
+  const fichas: NovaFicha[] = [];
+  const informes: NovoInforme[] = [];
 
   for (const codAvulso of contas) {
     const avulso = avulsos.find((a) => a.cod_avulso === codAvulso);
@@ -389,7 +380,7 @@ export async function semearFinanceiro(db: DbOuTrx, config: Config, agora: Date)
     const meses = [...new Set(engajamento.map((c) => c.ano * 100 + c.mes))]
       .filter((m) => m < mesCorrente)
       .sort();
-    const fichasDoAvulso: Omit<FichaFinanceiraTable, 'id'>[] = [];
+    const fichasDoAvulso: NovaFicha[] = [];
     meses.forEach((anoMes, i) => {
       const ano = Math.floor(anoMes / 100);
       const mes = anoMes % 100;
@@ -431,8 +422,7 @@ export async function semearFinanceiro(db: DbOuTrx, config: Config, agora: Date)
       const anos = [...new Set(fichasDoAvulso.map((f) => f.ano))].filter((a) => a < anoCorrente);
       for (const ano of anos) {
         const doAno = fichasDoAvulso.filter((f) => f.ano === ano);
-        const somaFichas = (campo: keyof Omit<FichaFinanceiraTable, 'id'>) =>
-          doAno.reduce((s, f) => s + Number(f[campo]), 0);
+        const somaFichas = (campo: keyof NovaFicha) => doAno.reduce((s, f) => s + Number(f[campo]), 0);
         const anuaisDoAno = anuais.filter((c) => c.ano === ano);
         const deTipo = (tipo: TipoContrachequeBanco, natureza: Verba['natureza'], codigo?: string) =>
           anuaisDoAno
@@ -456,25 +446,103 @@ export async function semearFinanceiro(db: DbOuTrx, config: Config, agora: Date)
     }
   }
 
-  await emLotes(contracheques, 150, (lote) =>
-    db
-      .insertInto('contracheque')
-      .values(lote.map(({ verbas: _verbas, ...linha }) => linha))
-      .execute(),
-  );
-  const ids = await db
-    .selectFrom('contracheque')
-    .select(['id', 'arquivo'])
-    .where('cod_avulso', 'in', contas)
-    .execute();
-  const idPorArquivo = new Map(ids.map((l) => [l.arquivo, l.id]));
-  const verbas: Omit<VerbaContrachequeTable, 'id'>[] = [];
-  for (const c of contracheques) {
-    const id = idPorArquivo.get(c.arquivo);
-    if (id === undefined) throw new Error(`contracheque não inserido: ${c.arquivo}`);
-    for (const v of c.verbas) verbas.push({ ...v, id_contracheque: id });
+  // The four files of the payroll, imported in the order a payroll sends them.
+  const engajamento = contracheques.filter((c) => c.tipo === 'ccNormal' || c.tipo === 'ccComplementar');
+  const anuais = contracheques.filter((c) => c.tipo === 'cc13' || c.tipo === 'ccFerias');
+  const arquivos: [TipoImportacao, string][] = [
+    ['contracheque', escreverCsvFolha('contracheque', linhasContracheques(engajamento))],
+    ['13ferias', escreverCsvFolha('13ferias', linhasContracheques(anuais))],
+    ['ficha', escreverCsvFolha('ficha', fichas.map(linhaFicha))],
+    ['informe', escreverCsvFolha('informe', informes.map(linhaInforme))],
+  ];
+  for (const [tipo, csv] of arquivos) {
+    await importarDocumentos(
+      { db, fuso },
+      { tipo, corpo: csv, simular: false, por: FINANCEIRO_DEMO, agora, avisar: false },
+    );
   }
-  await emLotes(verbas, 500, (lote) => db.insertInto('verba_contracheque').values(lote).execute());
-  await emLotes(fichas, 200, (lote) => db.insertInto('ficha_financeira').values(lote).execute());
-  if (informes.length) await db.insertInto('informe_rendimentos').values(informes).execute();
+}
+
+const TIPO_CSV: Record<TipoContrachequeBanco, string> = {
+  ccNormal: 'Normal',
+  ccComplementar: 'Complementar',
+  cc13: '13',
+  ccFerias: 'Ferias',
+};
+
+/** A payslip's lines in the file: one per earning, deduction or information line. */
+function* linhasContracheques(docs: readonly NovoContracheque[]): Generator<Record<string, string>> {
+  for (const c of docs) {
+    const total = (n: Verba['natureza']) => valorCsv(soma(c.verbas, n));
+    const documento = {
+      matricula: c.cod_avulso,
+      numero: String(c.numero),
+      tipo: TIPO_CSV[c.tipo],
+      competencia: competenciaCsv(c.ano, c.mes),
+      movimento: dataCsv(c.movimento),
+      pagamento: dataCsv(c.movimento),
+      periodo: c.referencia ?? '',
+      turno: c.turno ?? '',
+      operacao: c.operacao ?? '',
+      operador: c.operador ?? '',
+      navio: c.navio ?? '',
+      porao: c.porao ?? '',
+      funcao: c.funcao ?? '',
+      sindicato: c.sindicato,
+      emissao: c.emitido_em,
+      total_proventos: total('P'),
+      total_descontos: total('D'),
+      liquido: valorCsv(c.liquido),
+    };
+    for (const v of c.verbas) {
+      yield {
+        ...documento,
+        codigo_verba: v.codigo,
+        descricao_verba: v.descricao,
+        referencia_verba: v.referencia ?? '',
+        natureza: v.natureza,
+        valor: valorCsv(v.valor),
+      };
+    }
+  }
+}
+
+function linhaFicha(f: NovaFicha): Record<string, string> {
+  return {
+    matricula: f.cod_avulso,
+    numero: String(f.numero_ficha),
+    competencia: competenciaCsv(f.ano, f.mes),
+    engajamentos: String(f.engajamentos),
+    valor_bruto: valorCsv(f.valor_bruto),
+    valor_ferias: valorCsv(f.valor_ferias),
+    valor_13_salario: valorCsv(f.valor_13_salario),
+    valor_inss: valorCsv(f.valor_inss),
+    valor_irrf: valorCsv(f.valor_irrf),
+    valor_irrf_ferias: valorCsv(f.valor_irrf_ferias),
+    valor_inss_13: valorCsv(f.valor_inss_13),
+    valor_irrf_13: valorCsv(f.valor_irrf_13),
+    total_descontos: valorCsv(
+      f.valor_inss + f.valor_irrf + f.valor_irrf_ferias + f.valor_inss_13 + f.valor_irrf_13,
+    ),
+    valor_fgts_mes: valorCsv(f.valor_fgts_mes),
+    valor_fgts_ferias: valorCsv(f.valor_fgts_ferias),
+    valor_fgts_13: valorCsv(f.valor_fgts_13),
+    total_fgts: valorCsv(f.valor_fgts_mes + f.valor_fgts_ferias + f.valor_fgts_13),
+    emissao: f.emitida_em,
+  };
+}
+
+function linhaInforme(i: NovoInforme): Record<string, string> {
+  return {
+    matricula: i.cod_avulso,
+    ano_calendario: String(i.ano_calendario),
+    ano_exercicio: String(i.ano_exercicio),
+    rendimentos_tributaveis: valorCsv(i.rendimentos_tributaveis),
+    contribuicao_previdenciaria: valorCsv(i.contribuicao_previdenciaria),
+    irrf: valorCsv(i.irrf),
+    decimo_terceiro: valorCsv(i.decimo_terceiro),
+    irrf_13: valorCsv(i.irrf_13),
+    fgts_depositado: valorCsv(i.fgts_depositado),
+    emissao: i.emitido_em,
+  };
 }

@@ -11,6 +11,7 @@ import {
   buscarInforme,
   TIPOS_13_FERIAS,
   TIPOS_ENGAJAMENTO,
+  trabalhadorDoDocumento,
 } from './repositorio.ts';
 
 /** The four kinds of pay document a worker downloads (docs/produto/minha-conta.md §7). */
@@ -27,11 +28,7 @@ export interface DocumentoPdf {
 }
 
 async function trabalhadorDe(db: DbOuTrx, codAvulso: string): Promise<TrabalhadorPdf | undefined> {
-  const a = await db
-    .selectFrom('avulso')
-    .select(['cod_avulso', 'nome', 'cpf', 'pis', 'cod_sindicato', 'sexo'])
-    .where('cod_avulso', '=', codAvulso)
-    .executeTakeFirst();
+  const a = await trabalhadorDoDocumento(db, codAvulso);
   if (!a) return undefined;
   return {
     nome: a.nome,

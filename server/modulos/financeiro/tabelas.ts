@@ -34,6 +34,16 @@ export interface ContrachequeTable {
   /** Centavos. */
   liquido: number;
   emitido_em: string;
+  /** The import that wrote it (null: written before imports existed). */
+  id_importacao: number | null;
+  /** SHA-256 of the document's content as imported: an identical document is left alone. */
+  conteudo_hash: string | null;
+  /** The job (`trabalho.id`) this payslip pays, matched at import; null when none (see `conciliacao`). */
+  id_trabalho: number | null;
+  /** How the match went: 'conciliado' or the reason none matched (docs/produto/financeiro-importacao.md). */
+  conciliacao: string | null;
+  /** The reason in words, for the staff's report ('Navio diferente: no portal, MSC AURORA'). */
+  conciliacao_detalhe: string | null;
 }
 
 /** One line of a payslip: P provento (earning), D desconto (deduction), I informativo (for information). */
@@ -71,6 +81,8 @@ export interface FichaFinanceiraTable {
   valor_fgts_ferias: number;
   valor_fgts_13: number;
   emitida_em: string;
+  id_importacao: number | null;
+  conteudo_hash: string | null;
 }
 
 /** The yearly income statement (comprovante de rendimentos pagos e de imposto retido na fonte). */
@@ -88,6 +100,51 @@ export interface InformeRendimentosTable {
   irrf_13: number;
   fgts_depositado: number;
   emitido_em: string;
+  id_importacao: number | null;
+  conteudo_hash: string | null;
+}
+
+/** The four kinds of file the payroll sends (docs/produto/financeiro-importacao.md). */
+export type TipoImportacao = 'contracheque' | '13ferias' | 'ficha' | 'informe';
+
+/** An import that changed something: who, when, which file (its SHA-256), what it did. */
+export interface ImportacaoFinanceiraTable {
+  id: Generated<number>;
+  tipo: TipoImportacao;
+  por: string;
+  em: string;
+  digesto: string;
+  formato: 'csv' | 'json';
+  codificacao: 'utf-8' | 'windows-1252';
+  bytes: number;
+  linhas: number;
+  documentos: number;
+  trabalhadores: number;
+  criados: number;
+  substituidos: number;
+  inalterados: number;
+  conciliados: number;
+  nao_conciliados: number;
+  periodos: string;
+  avisados: number;
+}
+
+/** A document an import replaced, kept whole (its row and, for a payslip, its lines) as JSON. */
+export interface DocumentoFinanceiroSubstituidoTable {
+  id: Generated<number>;
+  /** The import that replaced it. */
+  id_importacao: number;
+  tabela: 'contracheque' | 'ficha_financeira' | 'informe_rendimentos';
+  cod_avulso: string;
+  arquivo: string;
+  id_importacao_anterior: number | null;
+  conteudo: string;
+  substituido_em: string;
+}
+
+export interface ImportacaoFinanceiraTravaTable {
+  id: number;
+  em: string | null;
 }
 
 export interface TabelasFinanceiro {
@@ -95,6 +152,9 @@ export interface TabelasFinanceiro {
   verba_contracheque: VerbaContrachequeTable;
   ficha_financeira: FichaFinanceiraTable;
   informe_rendimentos: InformeRendimentosTable;
+  importacao_financeira: ImportacaoFinanceiraTable;
+  documento_financeiro_substituido: DocumentoFinanceiroSubstituidoTable;
+  importacao_financeira_trava: ImportacaoFinanceiraTravaTable;
 }
 
 /** Rows as read. */
@@ -102,3 +162,4 @@ export type LinhaContracheque = Selectable<ContrachequeTable>;
 export type LinhaVerba = Selectable<VerbaContrachequeTable>;
 export type LinhaFicha = Selectable<FichaFinanceiraTable>;
 export type LinhaInforme = Selectable<InformeRendimentosTable>;
+export type LinhaImportacao = Selectable<ImportacaoFinanceiraTable>;

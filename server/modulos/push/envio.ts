@@ -8,6 +8,7 @@ import { mensagemEscalaAberta, mensagemResultado } from './mensagens.ts';
 import {
   type AssinaturaPush,
   assinaturasComResultado,
+  assinaturasDosAvulsos,
   removerAssinatura,
   todasAssinaturas,
 } from './repositorio.ts';
@@ -36,7 +37,8 @@ export interface OpcoesEnvio {
 }
 
 export interface ResumoEnvio {
-  evento: 'escala-aberta' | 'resultado';
+  evento: 'escala-aberta' | 'resultado' | 'documentos';
+  /** The call's number, or the payroll import's id (`documentos`). */
   numEscalacao: number;
   enviados: number;
   /** Subscriptions the push service said are gone (404/410), removed. */
@@ -48,6 +50,8 @@ export interface ResumoEnvio {
 /** How long a call's opening notice is worth delivering, and a result's (push services drop it after). */
 const TTL_ABERTA_S = 60 * 60;
 const TTL_RESULTADO_S = 24 * 60 * 60;
+/** Pay documents stay worth telling for a few days. */
+const TTL_DOCUMENTOS_S = 3 * 24 * 60 * 60;
 
 /** Whether an endpoint's host is one of the accepted push services (itself or a subdomain). */
 export function servicoPermitido(endpoint: string, servicos: readonly string[]): boolean {
@@ -124,6 +128,21 @@ export class EnviadorPush {
           TTL_RESULTADO_S,
         ),
       );
+    });
+  }
+
+  /**
+   * Pay documents arrived (a payroll import, issue 25): each worker's one notice to each of their
+   * subscriptions. Returns at once.
+   */
+  documentosDisponiveis(idImportacao: number, avisos: ReadonlyMap<string, MensagemPush>): void {
+    if (avisos.size === 0) return;
+    this.disparar('documentos', idImportacao, async () => {
+      const assinaturas = await assinaturasDosAvulsos(this.opcoes.db, [...avisos.keys()]);
+      return assinaturas.flatMap((a) => {
+        const mensagem = avisos.get(a.cod_avulso);
+        return mensagem ? [envio(a, mensagem, TTL_DOCUMENTOS_S)] : [];
+      });
     });
   }
 

@@ -105,3 +105,22 @@ export async function assinaturasComResultado(db: DbOuTrx, numEscalacao: number)
     .orderBy('s.id')
     .execute();
 }
+
+/** The subscriptions of some workers (documents of theirs arrived), each with its worker. */
+export async function assinaturasDosAvulsos(
+  db: DbOuTrx,
+  codAvulsos: readonly string[],
+): Promise<(AssinaturaPush & { cod_avulso: string })[]> {
+  const linhas: (AssinaturaPush & { cod_avulso: string })[] = [];
+  for (let i = 0; i < codAvulsos.length; i += 1_000) {
+    linhas.push(
+      ...(await db
+        .selectFrom('assinatura_push')
+        .select(['endpoint', 'p256dh', 'auth', 'cod_avulso'])
+        .where('cod_avulso', 'in', codAvulsos.slice(i, i + 1_000))
+        .orderBy('id')
+        .execute()),
+    );
+  }
+  return linhas;
+}

@@ -15,6 +15,7 @@ import { rotasEscalacao } from './modulos/escalacao/rotas.ts';
 import { rotasEscalaAberta } from './modulos/escalacao/rotas-escala-aberta.ts';
 import { rotasResultadoEscala } from './modulos/escalacao/rotas-resultado.ts';
 import { rotasFinanceiro } from './modulos/financeiro/rotas.ts';
+import { rotasFinanceiroGestao } from './modulos/financeiro/rotas-gestao.ts';
 import { rotasGestao } from './modulos/gestao/rotas.ts';
 import { type OpcoesPluginPush, pluginPush } from './modulos/push/plugin.ts';
 import { rotasPush } from './modulos/push/rotas.ts';
@@ -172,6 +173,7 @@ export async function construirApp(opcoes: OpcoesApp): Promise<FastifyInstance> 
   await app.register(rotasSeguranca);
   await app.register(rotasResultadoEscala);
   await app.register(rotasPush);
+  await app.register(rotasFinanceiroGestao);
 
   await servirWeb(
     app,

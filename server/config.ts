@@ -69,6 +69,8 @@ export interface Config {
   };
   /** How often expired sessions are deleted (LIMPEZA_MINUTOS). */
   limpezaMinutos: number;
+  /** Days after a job's end before the reconciliation lists it without a payslip (FINANCEIRO_DIAS_SEM_CONTRACHEQUE). */
+  diasSemContracheque: number;
   /** Web Push, "Avisos no celular" (docs/decisions/0162). */
   push: {
     /** VAPID keys (base64url) from VAPID_PUBLICA/VAPID_PRIVADA; unset: generated once and kept in the database. */
@@ -240,6 +242,7 @@ export function carregarConfig(env: NodeJS.ProcessEnv = process.env): Config {
       publicosPorMinutoEndereco: inteiro(env.PUBLICOS_POR_MINUTO_ENDERECO, 30, 0, 1_000_000),
     },
     limpezaMinutos: numero(env.LIMPEZA_MINUTOS, 10),
+    diasSemContracheque: inteiro(env.FINANCEIRO_DIAS_SEM_CONTRACHEQUE, 7, 0, 366),
     push: configPush(env, urlPublica),
     organizacao: {
       nome: env.ORG_NOME ?? 'OGMO Suape',

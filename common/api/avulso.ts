@@ -24,6 +24,20 @@ export const trabalhoSchema = z.object({
   mercadoria: z.string(),
   faina: z.string(),
   funcao: z.string(),
+  /**
+   * The payslips that pay this job (issue 25: matched at import to worker, day, shift, ship and function);
+   * empty when none yet. Only in the history.
+   */
+  contracheques: z
+    .array(
+      z.object({
+        numero: z.number(),
+        /** The identifier of GET /api/avulso/contracheque. */
+        arquivo: z.string(),
+        tipo: z.enum(['ccNormal', 'ccComplementar']),
+      }),
+    )
+    .optional(),
 });
 export type Trabalho = z.infer<typeof trabalhoSchema>;
 

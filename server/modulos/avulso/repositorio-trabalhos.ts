@@ -5,6 +5,11 @@ import type { TrabalhoTable } from './tabelas.ts';
 
 type LinhaTrabalho = Omit<TrabalhoTable, 'id' | 'cod_avulso' | 'cod_funcao' | 'inicio' | 'fim'>;
 
+/** The payslips that pay each job, by `trabalho.id` (the pay documents' module answers it). */
+export type PagamentosDosTrabalhos = (
+  ids: readonly number[],
+) => Promise<ReadonlyMap<number, NonNullable<Trabalho['contracheques']>>>;
+
 function paraTrabalho(t: LinhaTrabalho): Trabalho {
   return {
     dataOperacao: t.data_operacao,
@@ -40,12 +45,13 @@ export async function ultimosTrabalhos(
   db: DbOuTrx,
   codAvulso: string,
   agora: Date,
+  pagamentos?: PagamentosDosTrabalhos,
 ): Promise<UltimosTrabalhos> {
   const agoraIso = agora.toISOString();
   const [historico, corrente] = await Promise.all([
     db
       .selectFrom('trabalho')
-      .select(COLUNAS)
+      .select([...COLUNAS, 'id'])
       .where('cod_avulso', '=', codAvulso)
       .where('inicio', '<=', agoraIso)
       .orderBy('inicio', 'desc')
@@ -64,6 +70,7 @@ export async function ultimosTrabalhos(
       .executeTakeFirst(),
   ]);
 
+  const pagos = pagamentos ? await pagamentos(historico.map((t) => t.id)) : undefined;
   const anos: UltimosTrabalhos['ultimosTrabalhos'] = [];
   for (const linha of historico) {
     const ano = Number(linha.data_operacao.slice(0, 4));
@@ -78,7 +85,9 @@ export async function ultimosTrabalhos(
       grupoMes = { mes, nomeMes: nomeMes(mes), trabalhos: [] };
       grupoAno.meses.push(grupoMes);
     }
-    grupoMes.trabalhos.push(paraTrabalho(linha));
+    grupoMes.trabalhos.push(
+      pagos ? { ...paraTrabalho(linha), contracheques: pagos.get(linha.id) ?? [] } : paraTrabalho(linha),
+    );
   }
   return { ultimosTrabalhos: anos, trabalhoCorrente: corrente ? paraTrabalho(corrente) : null };
 }

@@ -5,6 +5,7 @@ import { sessaoDe } from '../../plataforma/autenticacao/autenticacao.ts';
 import { ok } from '../../plataforma/http/envelope.ts';
 import { ErroApp } from '../../plataforma/http/erro-app.ts';
 import { registrar } from '../../plataforma/http/registrar.ts';
+import { pagamentosDosTrabalhos } from '../financeiro/index.ts';
 import { ultimosTrabalhos } from './repositorio-trabalhos.ts';
 
 export const rotasAvulso: FastifyPluginAsyncZod = async (app) => {
@@ -25,9 +26,12 @@ export const rotasAvulso: FastifyPluginAsyncZod = async (app) => {
     );
   });
 
-  registrar(app, apiAvulso.ultimosTrabalhos, async (request) =>
-    ok(await ultimosTrabalhos(db, sessaoDe(request).codAvulso, clock.now())),
-  );
+  registrar(app, apiAvulso.ultimosTrabalhos, async (request) => {
+    const codAvulso = sessaoDe(request).codAvulso;
+    return ok(
+      await ultimosTrabalhos(db, codAvulso, clock.now(), (ids) => pagamentosDosTrabalhos(db, codAvulso, ids)),
+    );
+  });
 
   /** The worker's unread service messages, oldest first (a call of our design). */
   registrar(app, apiAvulso.mensagens, async (request) => {

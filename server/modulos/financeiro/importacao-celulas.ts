@@ -18,9 +18,13 @@ const CONTROLE =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
   /[\u0000-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
-/** Text: trimmed, required unless `opcional`, at most `maximo` characters, no control characters. */
-export function texto(valor: string, maximo: number, opcional = false): Lido<string> {
-  if (CONTROLE.test(valor)) return erro('Contém caracteres de controle (quebra de linha, tabulação, NUL…).');
+/**
+ * Text: trimmed, required unless `opcional`, at most `maximo` characters, no control characters (`limpo`: the
+ * reader already knows the whole file has none but TAB).
+ */
+export function texto(valor: string, maximo: number, opcional = false, limpo = false): Lido<string> {
+  if (limpo ? valor.includes('\t') : CONTROLE.test(valor))
+    return erro('Contém caracteres de controle (quebra de linha, tabulação, NUL…).');
   const t = valor.trim();
   if (!t && !opcional) return erro('Obrigatório.');
   if (t.length > maximo) return erro(`No máximo ${maximo} caracteres.`);

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import {
   type ErroImportacao,
   MAXIMO_ERROS_LISTADOS,
@@ -209,7 +209,7 @@ export const arquivoInforme = (
 
 /** SHA-256 of a document's values (identifier and lines included, the file's line numbers not). */
 export function hashConteudo(valores: unknown): string {
-  return createHash('sha256').update(JSON.stringify(valores)).digest('hex');
+  return hash('sha256', JSON.stringify(valores));
 }
 
 export interface ContextoLeitura {
@@ -218,6 +218,8 @@ export interface ContextoLeitura {
   agora: Date;
   /** yyyy-MM of `agora` in the port's time zone. */
   mesCorrente: string;
+  /** The reader found no control character in the whole text outside line breaks, and no quote. */
+  textoLimpo?: boolean;
 }
 
 /** A line of the file: its number and its cells by column. */
@@ -234,7 +236,10 @@ export interface Montador {
 
 const ANO_MINIMO = 2000;
 
+/** 'Férias', 'ferias', '13º salário' → 'FERIAS', '13OSALARIO': the kinds and natures as people type them. */
 function normalizarTipo(valor: string): string {
+  const simples = valor.trim().toUpperCase();
+  if (/^[A-Z0-9]+$/.test(simples)) return simples;
   return celula.normalizarNome(valor).replace(/[^A-Z0-9]/g, '');
 }
 
@@ -268,9 +273,14 @@ class LeitorLinha {
   private falhou = false;
   private readonly l: LinhaArquivo;
   private readonly erros: ErrosImportacao;
-  constructor(l: LinhaArquivo, erros: ErrosImportacao) {
+  private readonly limpo: boolean;
+  constructor(l: LinhaArquivo, erros: ErrosImportacao, limpo = false) {
     this.l = l;
     this.erros = erros;
+    this.limpo = limpo;
+  }
+  texto(coluna: string, maximo: number, opcional = false): string | undefined {
+    return this.ler(coluna, (v) => celula.texto(v, maximo, opcional, this.limpo));
   }
   get ok() {
     return !this.falhou;
@@ -316,9 +326,6 @@ function conferirEmissao(
   else if (desde && ms < Date.parse(`${desde}T00:00:00Z`) - 86_400_000)
     ler.falhar('emissao', 'Emissão anterior à data do documento.');
 }
-
-const texto = (max: number) => (v: string) => celula.texto(v, max);
-const textoOpcional = (max: number) => (v: string) => celula.texto(v, max, true);
 
 /** Payslips (of engagements, or of the 13th salary and holidays): many lines per document. */
 class MontadorContracheques implements Montador {
@@ -366,7 +373,7 @@ class MontadorContracheques implements Montador {
       }
       this.vistos.set(chave, l.linha);
       const brutos = colunasDoc.map((c) => l.celula(c));
-      const ler = new LeitorLinha(l, this.erros);
+      const ler = new LeitorLinha(l, this.erros, this.ctx.textoLimpo);
       const doc = this.lerDocumento(ler);
       const totais = {
         proventos: ler.ler('total_proventos', celula.dinheiro),
@@ -386,10 +393,10 @@ class MontadorContracheques implements Montador {
     }
     const atual = this.atual;
     if (!atual || atual.brutos.length === 0) return;
-    const ler = new LeitorLinha(l, this.erros);
-    const codigo = ler.ler('codigo_verba', texto(10));
-    const descricao = ler.ler('descricao_verba', texto(80));
-    const referencia = ler.ler('referencia_verba', textoOpcional(20));
+    const ler = new LeitorLinha(l, this.erros, this.ctx.textoLimpo);
+    const codigo = ler.texto('codigo_verba', 10);
+    const descricao = ler.texto('descricao_verba', 80);
+    const referencia = ler.texto('referencia_verba', 20, true);
     const natureza = ler.ler('natureza', (v) => {
       const n = NATUREZAS[normalizarTipo(v)];
       return n
@@ -440,7 +447,7 @@ class MontadorContracheques implements Montador {
     const movimento = ler.ler(colunaData, celula.data);
     if (movimento && comp && movimento.slice(0, 7) !== `${comp.ano}-${dois(comp.mes)}`)
       ler.falhar(colunaData, anual ? 'Pagamento fora da competência.' : 'Movimento fora da competência.');
-    const sindicato = ler.ler('sindicato', texto(40));
+    const sindicato = ler.texto('sindicato', 40);
     const emitido = ler.ler('emissao', (v) => celula.instante(v, this.ctx.fuso));
     conferirEmissao(ler, emitido, this.ctx, movimento);
     let engajamento: Pick<
@@ -455,15 +462,15 @@ class MontadorContracheques implements Montador {
       funcao: null,
     };
     let referencia: string | null = null;
-    if (anual) referencia = ler.ler('periodo', texto(80)) ?? null;
+    if (anual) referencia = ler.texto('periodo', 80) ?? null;
     else
       engajamento = {
         turno: ler.ler('turno', celula.turno)?.texto ?? null,
-        operacao: ler.ler('operacao', texto(120)) ?? null,
-        operador: ler.ler('operador', texto(80)) ?? null,
-        navio: ler.ler('navio', texto(80)) ?? null,
-        porao: ler.ler('porao', textoOpcional(10)) || null,
-        funcao: ler.ler('funcao', texto(80)) ?? null,
+        operacao: ler.texto('operacao', 120) ?? null,
+        operador: ler.texto('operador', 80) ?? null,
+        navio: ler.texto('navio', 80) ?? null,
+        porao: ler.texto('porao', 10, true) || null,
+        funcao: ler.texto('funcao', 80) ?? null,
       };
     if (!ler.ok || !cod || !numero || !tipo || !comp || !movimento || !sindicato || !emitido)
       return undefined;
@@ -563,7 +570,7 @@ class MontadorFichas implements Montador {
   }
 
   aceitar(l: LinhaArquivo): void {
-    const ler = new LeitorLinha(l, this.erros);
+    const ler = new LeitorLinha(l, this.erros, this.ctx.textoLimpo);
     const cod = ler.ler('matricula', celula.matricula);
     const numero = ler.ler('numero', (v) => celula.inteiro(v, 1, 999_999));
     const comp = ler.ler('competencia', celula.competencia);
@@ -656,7 +663,7 @@ class MontadorInformes implements Montador {
   }
 
   aceitar(l: LinhaArquivo): void {
-    const ler = new LeitorLinha(l, this.erros);
+    const ler = new LeitorLinha(l, this.erros, this.ctx.textoLimpo);
     const anoCorrente = Number(this.ctx.mesCorrente.slice(0, 4));
     const cod = ler.ler('matricula', celula.matricula);
     const calendario = ler.ler('ano_calendario', (v) => celula.inteiro(v, ANO_MINIMO, 9999));

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { setImmediate as proximaVolta } from 'node:timers/promises';
-import { parse } from 'csv-parse';
+import Papa from 'papaparse';
 import {
   type CorpoJsonImportacao,
   MAXIMO_LINHAS_IMPORTACAO,
@@ -16,9 +16,10 @@ import {
 
 /**
  * A payroll file from its bytes to documents (docs/decisions/0241): the encoding found (UTF-8, else
- * Windows-1252, the two a Brazilian spreadsheet writes), the CSV read by csv-parse as a stream of records,
- * a few thousand at a time with a turn of the event loop between them, so other requests go on while a
- * 300,000-line month is read. Nothing here touches the database.
+ * Windows-1252, the two a Brazilian spreadsheet writes), the CSV read by Papa Parse record by record, a few
+ * thousand at a time with a turn of the event loop between them, so other requests go on while a
+ * 300,000-line month is read (Papa Parse reads it 3× faster than csv-parse, the decision's figures).
+ * Nothing here touches the database.
  */
 
 export interface ArquivoLido {
@@ -32,10 +33,37 @@ export interface ArquivoLido {
   erros: ErrosImportacao;
 }
 
-/** Records between two turns of the event loop. */
+/** Records between two turns of the event loop (the JSON form). */
 const RECORDS_POR_VOLTA = 2_000;
-/** Characters handed to the parser at a time. */
-const PEDACO = 64 * 1024;
+/** Characters read between two turns of the event loop (about 2,000 payslip lines). */
+const PEDACO = 256 * 1024;
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: looking for control characters is the point
+const CONTROLE_FORA_DE_LINHA = /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f\ud800-\udfff]/;
+
+/**
+ * Where the pieces of the text may end: after a line break outside quotes (an even number of `"` before it:
+ * RFC 4180 doubles the quotes inside a quoted cell), at least PEDACO characters on; the end of the text.
+ * Positions only move forward, so the whole text is scanned once.
+ */
+function cortador(texto: string): (inicio: number) => number {
+  let aspas = 0;
+  let proximaAspa = texto.indexOf('"');
+  return (inicio) => {
+    for (
+      let quebra = texto.indexOf('\n', inicio + PEDACO);
+      quebra !== -1;
+      quebra = texto.indexOf('\n', quebra + 1)
+    ) {
+      while (proximaAspa !== -1 && proximaAspa < quebra) {
+        aspas++;
+        proximaAspa = texto.indexOf('"', proximaAspa + 1);
+      }
+      if (aspas % 2 === 0) return quebra + 1;
+    }
+    return texto.length;
+  };
+}
 
 /** 'Matrícula ' → 'matricula': header names as people type them. */
 function nomeColuna(nome: string): string {
@@ -122,71 +150,73 @@ export async function lerCsv(
     return lidoVazio('csv', codificacao, digesto, bytes.length, tipo, erros);
   }
 
-  const parser = parse({
-    delimiter: delimitadorDe(texto),
-    bom: true,
-    info: true,
-    relax_column_count: true,
-    skip_empty_lines: true,
-  });
-  // Fed in pieces, waiting when the parser's buffer is full: the records are read as they come.
-  const alimentar = (async () => {
-    for (let i = 0; i < texto.length; i += PEDACO) {
-      if (!parser.write(texto.slice(i, i + PEDACO))) {
-        await new Promise<void>((resolver) => {
-          const seguir = () => {
-            parser.off('close', seguir);
-            parser.off('drain', seguir);
-            resolver();
-          };
-          parser.once('drain', seguir);
-          parser.once('close', seguir);
-        });
-      }
-      if (parser.destroyed) return;
-    }
-    parser.end();
-  })();
-
   const montador = criarMontador(tipo, erros, ctx);
   let indice: Map<string, number> | undefined;
   let colunas = 0;
   let linhas = 0;
-  let lidos = 0;
-  try {
-    for await (const { record, info } of parser as AsyncIterable<{
-      record: string[];
-      info: { lines: number };
-    }>) {
-      if (++lidos % RECORDS_POR_VOLTA === 0) await proximaVolta();
-      if (!indice) {
-        indice = conferirCabecalho(tipo, record, erros);
-        colunas = record.length;
-        if (!indice) break;
-        continue;
-      }
-      linhas++;
-      if (linhas > MAXIMO_LINHAS_IMPORTACAO) {
-        erros.add(info.lines, 'arquivo', `No máximo ${MAXIMO_LINHAS_IMPORTACAO} linhas por arquivo.`);
-        break;
-      }
-      // A line cut short or run long: its cells cannot be trusted to be in their columns.
-      if (
-        record.length !== colunas &&
-        !(record.length > colunas && record.slice(colunas).every((c) => c === ''))
-      ) {
-        erros.add(info.lines, 'arquivo', `A linha tem ${record.length} colunas; o cabeçalho, ${colunas}.`);
-        continue;
-      }
-      const mapa = indice;
-      montador.aceitar({ linha: info.lines, celula: (c) => record[mapa.get(c) ?? -1] ?? '' });
-    }
-  } catch (erro) {
-    const linha = (erro as { lines?: number }).lines ?? linhas + 1;
-    erros.add(linha, 'arquivo', 'Arquivo CSV mal formado (aspas sem fechar?).');
-  } finally {
-    parser.destroy();
-    await alimentar.catch(() => {});
+  // Line numbers: the records' ends are cursors into the text; the line breaks before them are counted once.
+  let contadas = 0;
+  let posicao = 0;
+  const linhaEm = (fim: number) => {
+    const ate = fim > 0 && texto.charCodeAt(fim - 1) === 10 ? fim - 1 : fim;
+    for (let i = texto.indexOf('\n', posicao); i !== -1 && i < ate; i = texto.indexOf('\n', i + 1))
+      contadas++;
+    posicao = Math.max(posicao, ate);
+    return contadas + 1;
+  };
+  const delimitador = delimitadorDe(texto);
+  const quebraDeLinha = texto.includes('\r\n') ? '\r\n' : texto.includes('\n') ? '\n' : '\r';
+  // No control character but line breaks anywhere, no quotes: no cell can hold one (a TAB is still looked for).
+  ctx.textoLimpo = !CONTROLE_FORA_DE_LINHA.test(texto) && !texto.includes('"');
+  let parar = false;
+  // The text in pieces that end at a line break outside quotes, each read by Papa Parse in one go, with a
+  // turn of the event loop between them.
+  const fimDoPedaco = cortador(texto);
+  for (let inicio = 0; inicio < texto.length && !parar; ) {
+    const fim = fimDoPedaco(inicio);
+    Papa.parse<string[]>(texto.slice(inicio, fim), {
+      delimiter: delimitador,
+      newline: quebraDeLinha,
+      skipEmptyLines: true,
+      step: (r, parser) => {
+        const record = r.data;
+        const linha = linhaEm(inicio + r.meta.cursor);
+        if (r.errors.some((e) => e.type === 'Quotes')) {
+          erros.add(linha, 'arquivo', 'Arquivo CSV mal formado (aspas sem fechar?).');
+          parar = true;
+          return parser.abort();
+        }
+        // A line of empty cells (a spreadsheet's trailing rows).
+        if (record.every((c) => c.trim() === '')) return;
+        if (!indice) {
+          indice = conferirCabecalho(tipo, record, erros);
+          colunas = record.length;
+          if (!indice) {
+            parar = true;
+            return parser.abort();
+          }
+          return;
+        }
+        linhas++;
+        if (linhas > MAXIMO_LINHAS_IMPORTACAO) {
+          erros.add(linha, 'arquivo', `No máximo ${MAXIMO_LINHAS_IMPORTACAO} linhas por arquivo.`);
+          parar = true;
+          return parser.abort();
+        }
+        // A line cut short or run long: its cells cannot be trusted to be in their columns.
+        if (
+          record.length !== colunas &&
+          !(record.length > colunas && record.slice(colunas).every((c) => c === ''))
+        ) {
+          erros.add(linha, 'arquivo', `A linha tem ${record.length} colunas; o cabeçalho, ${colunas}.`);
+          return;
+        }
+        const mapa = indice;
+        montador.aceitar({ linha, celula: (c) => record[mapa.get(c) ?? -1] ?? '' });
+      },
+    });
+    inicio = fim;
+    await proximaVolta();
   }
   if (indice && linhas === 0) erros.add(2, 'arquivo', 'Nenhuma linha depois do cabeçalho.');
   return {

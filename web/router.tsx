@@ -4,6 +4,7 @@ import { rotasDeclaracoes, rotasPublicasDeclaracoes } from './features/declaraco
 import { rotasEleicao } from './features/eleicao/rotas.tsx';
 import { rotasEscalacao } from './features/escalacao/rotas.tsx';
 import { rotasGestao } from './features/gestao/rotas.tsx';
+import { rotasGestaoFinanceiro } from './features/gestao-financeiro/rotas.tsx';
 import { rotasInicio, rotasPublicasInicio } from './features/inicio/rotas.tsx';
 import { rotasMinhaConta } from './features/minha-conta/rotas.tsx';
 import { rotasSessao } from './features/sessao/rotas.tsx';
@@ -55,6 +56,7 @@ export const rotas: RouteObject[] = [
           ...rotasDeclaracoes,
           ...rotasEleicao,
           ...rotasGestao(() => exigirLogin()),
+          ...rotasGestaoFinanceiro(() => exigirLogin()),
         ],
       },
       { path: '*', loader: () => redirect(caminhos.inicio) },

@@ -60,7 +60,8 @@ interface OpcoesRequisicao {
   metodo: Endpoint['metodo'];
   corpo?: unknown;
   /** A body sent as is instead of JSON (a CSV file), with its content type. */
-  texto?: { conteudo: string; tipo: string };
+  /** A file sent as is (a CSV): text, or its bytes when the server finds the encoding itself. */
+  texto?: { conteudo: string | Uint8Array<ArrayBuffer>; tipo: string };
   signal?: AbortSignal;
 }
 
@@ -150,7 +151,9 @@ export async function chamar<E extends Endpoint>(
       ? {}
       : endpoint.tipoCorpo && typeof corpo === 'string'
         ? { texto: { conteudo: corpo, tipo: `${endpoint.tipoCorpo}; charset=utf-8` } }
-        : { corpo }),
+        : endpoint.tipoCorpo && corpo instanceof Uint8Array
+          ? { texto: { conteudo: corpo as Uint8Array<ArrayBuffer>, tipo: endpoint.tipoCorpo } }
+          : { corpo }),
     ...(entrada?.signal ? { signal: entrada.signal } : {}),
   });
 }

@@ -206,9 +206,6 @@ async function importar(
         )
       : await lerJson(pedido.corpo, tipo, ctx);
   const { documentos, erros } = lido;
-  const marca = (o: string) =>
-    process.env.FIN_DEBUG && console.log(o, Math.round(performance.now() - inicio));
-  marca('lido');
   const docs = documentos.documentos as readonly DocumentosImportados['documentos'][number][];
 
   // The checks that need the database, still before anything is written.
@@ -225,7 +222,6 @@ async function importar(
       `O número ${d.numero} da matrícula ${d.cod_avulso} já é de um contracheque ${documentos.tipo === '13ferias' ? 'de engajamento' : 'de 13º ou férias'}.`,
     );
 
-  marca('previa');
   const anterior = await importacaoComDigesto(db, tipo, lido.digesto);
   const relatorio = (
     c: Classificados<unknown>,
@@ -283,9 +279,7 @@ async function importar(
     if (conflitos.length > 0) throw new ErroApp('ImportacaoEmAndamento');
     if (c.novos.length === 0 && c.substituir.length === 0)
       return { c, id: null, conciliacao: new Map(), avisos: new Map() };
-    marca('classificado');
     const conciliacao = await conciliar(trx, engajamentos(c));
-    marca('conciliado');
     const avisos =
       pedido.avisar === false ? new Map<string, DocumentosDoAvulso>() : porTrabalhador(documentos, c);
     const contagem = contarConciliacao(conciliacao);
@@ -333,7 +327,6 @@ async function importar(
         id,
       );
     }
-    marca('inserido');
     const mensagens = new Map<string, MensagemPush>();
     for (const [cod, d] of avisos) mensagens.set(cod, mensagemPushDocumentos(tipo, id, textoAviso(tipo, d)));
     await inserirMensagensServico(

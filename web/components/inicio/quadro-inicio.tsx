@@ -1,4 +1,4 @@
-import { LayoutList, ShieldAlert } from 'lucide-react';
+import { Landmark, LayoutList, ShieldAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DIAS_SUSPENSAO_EPI, PAPEL_ESCALADOR } from '#common/dominio.ts';
@@ -63,6 +63,18 @@ export function QuadroInicio({ children }: { children: ReactNode }) {
             titulo="Gestão das escalas"
             texto="Crie escalas, cadastre requisições, abra, feche, apure o rodízio e publique."
             botao="Gerir escalas"
+            destaque
+          />
+        </div>
+      ) : null}
+      {avulso.papeis.includes('financeiro') ? (
+        <div className="cartoes-acao">
+          <CartaoAcao
+            para={caminhos.gestaoFinanceiro}
+            icone={<Landmark />}
+            titulo="Folha de pagamento"
+            texto="Importe contracheques, fichas e informes da folha e confira a conciliação com os trabalhos."
+            botao="Importar a folha"
             destaque
           />
         </div>

@@ -126,7 +126,8 @@ export function ModalDetalhes<T>({
   titulo: string;
   descricao: string;
   campos: (escolhido: T) => [string, ReactNode][];
-  pdf?: (escolhido: T) => PdfDocumento;
+  /** The chosen item's PDF, if it has one. */
+  pdf?: (escolhido: T) => PdfDocumento | undefined;
 }) {
   const fechar = (classe: string) => (
     <FecharModal>
@@ -136,12 +137,13 @@ export function ModalDetalhes<T>({
     </FecharModal>
   );
   let acoes: ReactNode = null;
-  if (!pdf) acoes = fechar('botao');
-  else if (escolhido !== null) {
+  const documento = pdf && escolhido !== null ? pdf(escolhido) : undefined;
+  if (!pdf || (escolhido !== null && !documento)) acoes = fechar('botao');
+  else if (documento) {
     acoes = (
       <>
         {fechar('botao botao-secundario')}
-        <BotaoBaixarPdf {...pdf(escolhido)} />
+        <BotaoBaixarPdf {...documento} />
       </>
     );
   }

@@ -1,15 +1,30 @@
 import { useQuery } from '@tanstack/react-query';
-import { History, Info } from 'lucide-react';
+import { CircleCheck, History, Info } from 'lucide-react';
 import { useState } from 'react';
 import type { Trabalho } from '#common/api/avulso.ts';
 import { turno } from '#common/formato.ts';
 import { ultimosTrabalhosQuery } from '../../lib/api-avulso.ts';
 import { caminhos } from '../../lib/caminhos.ts';
 import { dataTrabalho } from '../../lib/data-trabalho.ts';
+import { DOWNLOAD } from './api.ts';
 import { contagem, diaMes } from './apresentacao.ts';
 import { PaginaLista } from './componentes.tsx';
 import { AcordeaoAnos, AcordeaoMeses, ModalDetalhes } from './listas.tsx';
 import './minha-conta.css';
+
+const numero = (n: number) => String(n).padStart(6, '0');
+
+/** The payslips that pay a job (issue 25): 'nº 000123', or nothing yet. */
+function Pagamento({ t }: { t: Trabalho }) {
+  const pagos = t.contracheques ?? [];
+  if (pagos.length === 0) return <span className="mc-texto-suave">—</span>;
+  return (
+    <span className="mc-pago">
+      <CircleCheck aria-hidden size={16} />
+      Pago <span className="mc-nowrap">nº {pagos.map((c) => numero(c.numero)).join(', ')}</span>
+    </span>
+  );
+}
 
 function TabelaTrabalhos({
   trabalhos,
@@ -33,6 +48,7 @@ function TabelaTrabalhos({
               Mercadoria
             </th>
             <th scope="col">Função</th>
+            <th scope="col">Pagamento</th>
             <th scope="col">
               <span className="visualmente-oculto">Detalhes</span>
             </th>
@@ -52,6 +68,9 @@ function TabelaTrabalhos({
               <td>{t.navio}</td>
               <td className="oculto-estreito">{t.mercadoria}</td>
               <td>{t.funcao}</td>
+              <td>
+                <Pagamento t={t} />
+              </td>
               <td className="mc-celula-acao">
                 <button
                   type="button"
@@ -103,7 +122,28 @@ export function PaginaUltimosTrabalhos() {
             ['Mercadoria', t.mercadoria],
             ['Faina', t.faina],
             ['Função', t.funcao],
+            [
+              'Pagamento',
+              t.contracheques?.length
+                ? t.contracheques
+                    .map(
+                      (c) =>
+                        `Contracheque nº ${numero(c.numero)} (${c.tipo === 'ccComplementar' ? 'Complementar' : 'Normal'})`,
+                    )
+                    .join('; ')
+                : 'Nenhum contracheque ainda',
+            ],
           ]}
+          pdf={(t) => {
+            const c = t.contracheques?.[0];
+            return c
+              ? {
+                  caminho: DOWNLOAD.contracheque,
+                  arquivo: c.arquivo,
+                  descricao: `do contracheque nº ${numero(c.numero)}`,
+                }
+              : undefined;
+          }}
         />
       }
     >

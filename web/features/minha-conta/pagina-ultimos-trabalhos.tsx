@@ -48,7 +48,9 @@ function TabelaTrabalhos({
               Mercadoria
             </th>
             <th scope="col">Função</th>
-            <th scope="col">Pagamento</th>
+            <th scope="col" className="oculto-estreito">
+              Pagamento
+            </th>
             <th scope="col">
               <span className="visualmente-oculto">Detalhes</span>
             </th>
@@ -62,13 +64,21 @@ function TabelaTrabalhos({
               className="mc-linha-clicavel"
               onClick={() => aoEscolher(t)}
             >
-              <td className="mc-nowrap">{diaMes(t.dataOperacao)}</td>
+              <td className="mc-nowrap">
+                {diaMes(t.dataOperacao)}
+                {t.contracheques?.length ? (
+                  <span className="mc-pago mc-pago-estreito">
+                    <CircleCheck aria-hidden size={14} />
+                    <span className="visualmente-oculto">pago</span>
+                  </span>
+                ) : null}
+              </td>
               <td className="mc-nowrap">{turno(t.horaInicio, t.horaFim)}</td>
               <td className="oculto-estreito">{t.operador}</td>
               <td>{t.navio}</td>
               <td className="oculto-estreito">{t.mercadoria}</td>
               <td>{t.funcao}</td>
-              <td>
+              <td className="oculto-estreito">
                 <Pagamento t={t} />
               </td>
               <td className="mc-celula-acao">

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { catalogoEndpoints } from '#common/api/catalogo.ts';
-import { ESCALADOR_DEMO } from '../../modulos/equipe/seed.ts';
+import { ESCALADOR_DEMO, FINANCEIRO_DEMO } from '../../modulos/equipe/seed.ts';
 import { criarAmbiente, dialetoTeste } from '../../test/ambiente.ts';
 import type { Digesto } from '../../test/fuzz/digesto.ts';
 import { digestoLinhas, tabelasAlteradas } from '../../test/fuzz/digesto.ts';
@@ -49,8 +49,14 @@ const conhecidos = [
   ...(await amb.db.selectFrom('requisicao').select('num_requisicao as n').limit(10).execute()),
 ].map((l) => Number(l.n));
 const OPCOES: OpcoesGeradores = { urlsRuins: true, conhecidos };
-const sessoes = { trabalhador: await entrar(TRABALHADOR), equipe: await entrar(ESCALADOR_DEMO) };
-const donos = [TRABALHADOR, ESCALADOR_DEMO];
+const sessoes = {
+  trabalhador: await entrar(TRABALHADOR),
+  equipe: await entrar(ESCALADOR_DEMO),
+  // The payroll's routes (issue 25) answer only the role financeiro.
+  financeiro: await entrar(FINANCEIRO_DEMO),
+};
+const donos = [TRABALHADOR, ESCALADOR_DEMO, FINANCEIRO_DEMO];
+const daEquipeFinanceira = (caminho: string) => caminho.startsWith('/api/gestao/financeiro');
 
 /**
  * A new session when a case ended one (a logout that was, rightly, accepted): made by the session service
@@ -58,7 +64,7 @@ const donos = [TRABALHADOR, ESCALADOR_DEMO];
  */
 async function manterSessoes(): Promise<boolean> {
   let nova = false;
-  for (const nome of ['trabalhador', 'equipe'] as const) {
+  for (const nome of ['trabalhador', 'equipe', 'financeiro'] as const) {
     const s = sessoes[nome];
     const r = await amb.app.inject({
       method: 'GET',
@@ -141,8 +147,9 @@ describe(`fuzz da API (semente ${SEMENTE}, ${CASOS} casos por rota)`, () => {
       const falhas: Falha[] = [];
       const inicio = Date.now();
       const estatuto = new Map<string, number>();
+      const equipe = daEquipeFinanceira(rota.caminho) ? sessoes.financeiro : sessoes.equipe;
       const sessaoDo = (caso: Caso) =>
-        (caso.sessao === 'propria') === daEquipe ? sessoes.equipe : sessoes.trabalhador;
+        (caso.sessao === 'propria') === daEquipe ? equipe : sessoes.trabalhador;
       const rodar = async (caso: Caso): Promise<Resposta> => {
         let relogio: NodeJS.Timeout | undefined;
         const prazo = new Promise<Resposta>((resolver) => {

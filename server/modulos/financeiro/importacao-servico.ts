@@ -32,6 +32,7 @@ import {
   inserirMensagensServico,
   trabalhosEntre,
   travarImportacoes,
+  ultimaImportacao,
 } from './repositorio-importacao.ts';
 
 /**
@@ -206,6 +207,7 @@ async function importar(
         )
       : await lerJson(pedido.corpo, tipo, ctx);
   const { documentos, erros } = lido;
+
   const docs = documentos.documentos as readonly DocumentosImportados['documentos'][number][];
 
   // The checks that need the database, still before anything is written.
@@ -214,6 +216,8 @@ async function importar(
   for (const d of docs)
     if (!existentes.has(d.cod_avulso))
       erros.add(d.linha, 'matricula', `Matrícula ${d.cod_avulso} não cadastrada no portal.`);
+  // The imports written so far: when none is added before the lock below, this classification still holds.
+  const ultimaAntes = await ultimaImportacao(db);
   const previa = await classificarNoBanco(db, documentos);
   for (const d of previa.conflitos)
     erros.add(
@@ -270,16 +274,20 @@ async function importar(
     return relatorio(previa.classificados, { ...conciliacao, avisados });
   }
 
+  // The reads (what exists, the jobs to match) before the transaction: on SQLite its one connection is held
+  // only for the writes (docs/decisions/0242).
+  const conciliacaoPrevia = await conciliar(db, engajamentos(previa.classificados));
   const naTransacao = <T>(fazer: (trx: DbOuTrx) => Promise<T>): Promise<T> =>
     db.isTransaction ? fazer(db) : db.transaction().execute(fazer);
   const escrito = await naTransacao(async (trx) => {
     await travarImportacoes(trx, agora);
-    // Read again under the lock: another server's import may have written since the check above.
-    const { classificados: c, conflitos } = await classificarNoBanco(trx, documentos);
+    // Another import (of another server) written since the reads above: read again, under the lock.
+    const outra = (await ultimaImportacao(trx)) !== ultimaAntes;
+    const { classificados: c, conflitos } = outra ? await classificarNoBanco(trx, documentos) : previa;
     if (conflitos.length > 0) throw new ErroApp('ImportacaoEmAndamento');
     if (c.novos.length === 0 && c.substituir.length === 0)
       return { c, id: null, conciliacao: new Map(), avisos: new Map() };
-    const conciliacao = await conciliar(trx, engajamentos(c));
+    const conciliacao = outra ? await conciliar(trx, engajamentos(c)) : conciliacaoPrevia;
     const avisos =
       pedido.avisar === false ? new Map<string, DocumentosDoAvulso>() : porTrabalhador(documentos, c);
     const contagem = contarConciliacao(conciliacao);

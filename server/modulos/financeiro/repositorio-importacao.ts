@@ -158,6 +158,15 @@ export async function travarImportacoes(trx: DbOuTrx, agora: Date): Promise<void
     .execute();
 }
 
+/** The id of the latest import (0: none): documents are only ever written by imports. */
+export async function ultimaImportacao(db: DbOuTrx): Promise<number> {
+  const r = await db
+    .selectFrom('importacao_financeira')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .executeTakeFirst();
+  return Number(r?.id ?? 0);
+}
+
 /** The same file (kind and digest) imported before: the latest time. */
 export async function importacaoComDigesto(db: DbOuTrx, tipo: TipoImportacao, digesto: string) {
   return db

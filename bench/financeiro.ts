@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as esperar } from 'node:timers/promises';
@@ -332,6 +332,24 @@ async function main() {
   const texto = linhas.join('\n');
   console.log(`\n${texto}\n`);
   writeFileSync(path.join(RAIZ, 'bench', 'results', `financeiro-${Date.now()}.md`), `${texto}\n`);
+  if (process.env.BENCH_DOCS !== '0') atualizarDocs(texto);
+}
+
+/** The run's block between its marks in docs/benchmarks.md (the rest of the section is written by hand). */
+function atualizarDocs(texto: string) {
+  const arquivo = path.join(RAIZ, 'docs', 'benchmarks.md');
+  const atual = existsSync(arquivo) ? readFileSync(arquivo, 'utf8') : '# Benchmarks\n';
+  const ini = '<!-- bench:financeiro:inicio -->';
+  const fim = '<!-- bench:financeiro:fim -->';
+  const bloco = `${ini}\n${texto}\n${fim}`;
+  const a = atual.indexOf(ini);
+  const b = atual.indexOf(fim);
+  writeFileSync(
+    arquivo,
+    a >= 0 && b > a
+      ? atual.slice(0, a) + bloco + atual.slice(b + fim.length)
+      : `${atual.trimEnd()}\n\n${bloco}\n`,
+  );
 }
 
 await main();

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type {
   CorpoJsonImportacao,
   RelatorioImportacao,
@@ -17,19 +18,21 @@ import {
 } from './importacao-formatos.ts';
 import { type ArquivoLido, lerCsv, lerJson } from './importacao-leitura.ts';
 import {
+  anteciparContracheques,
   avulsosExistentes,
   type ConciliacaoGravada,
   contrachequesExistentes,
+  descartarPendentes,
   type Existente,
   fichasExistentes,
   guardarSubstituidos,
   importacaoComDigesto,
   informesExistentes,
-  inserirContracheques,
   inserirFichas,
   inserirImportacao,
   inserirInformes,
   inserirMensagensServico,
+  publicarContracheques,
   trabalhosEntre,
   travarImportacoes,
   ultimaImportacao,
@@ -277,73 +280,93 @@ async function importar(
   // The reads (what exists, the jobs to match) before the transaction: on SQLite its one connection is held
   // only for the writes (docs/decisions/0242).
   const conciliacaoPrevia = await conciliar(db, engajamentos(previa.classificados));
+  // Payslips (hundreds of thousands of lines) are written ahead in short transactions; the import's own
+  // transaction then only copies them inside the database (docs/decisions/0242).
+  const pagamentos = documentos.tipo === 'contracheque' || documentos.tipo === '13ferias';
+  const lote = randomUUID();
+  if (pagamentos) {
+    const semConciliacao = { id_trabalho: null, conciliacao: null, conciliacao_detalhe: null };
+    const gravar = [...previa.classificados.novos, ...previa.classificados.substituir.map((s) => s.doc)];
+    await anteciparContracheques(
+      db,
+      lote,
+      (gravar as ContrachequeImportado[]).map((d) => ({
+        ...d,
+        ...(conciliacaoPrevia.get(d) ?? semConciliacao),
+      })),
+      agora,
+    );
+  }
   const naTransacao = <T>(fazer: (trx: DbOuTrx) => Promise<T>): Promise<T> =>
     db.isTransaction ? fazer(db) : db.transaction().execute(fazer);
-  const escrito = await naTransacao(async (trx) => {
-    await travarImportacoes(trx, agora);
-    // Another import (of another server) written since the reads above: read again, under the lock.
-    const outra = (await ultimaImportacao(trx)) !== ultimaAntes;
-    const { classificados: c, conflitos } = outra ? await classificarNoBanco(trx, documentos) : previa;
-    if (conflitos.length > 0) throw new ErroApp('ImportacaoEmAndamento');
-    if (c.novos.length === 0 && c.substituir.length === 0)
-      return { c, id: null, conciliacao: new Map(), avisos: new Map() };
-    const conciliacao = outra ? await conciliar(trx, engajamentos(c)) : conciliacaoPrevia;
-    const avisos =
-      pedido.avisar === false ? new Map<string, DocumentosDoAvulso>() : porTrabalhador(documentos, c);
-    const contagem = contarConciliacao(conciliacao);
-    const id = await inserirImportacao(trx, {
-      tipo,
-      por: pedido.por,
-      em: agora.toISOString(),
-      digesto: lido.digesto,
-      formato: lido.formato,
-      codificacao: lido.codificacao,
-      bytes: lido.bytes,
-      linhas: lido.linhas,
-      documentos: docs.length,
-      trabalhadores: cods.length,
-      criados: c.novos.length,
-      substituidos: c.substituir.length,
-      inalterados: c.inalterados,
-      conciliados: contagem.conciliados,
-      nao_conciliados: contagem.naoConciliados,
-      periodos: periodosDe(documentos).join(','),
-      avisados: avisos.size,
-    });
-    const tabela =
-      documentos.tipo === 'ficha'
-        ? 'ficha_financeira'
-        : documentos.tipo === 'informe'
-          ? 'informe_rendimentos'
-          : 'contracheque';
-    await guardarSubstituidos(
-      trx,
-      tabela,
-      c.substituir.map((s) => s.existente.id),
-      id,
-      agora,
-    );
-    const gravar = [...c.novos, ...c.substituir.map((s) => s.doc)];
-    if (documentos.tipo === 'ficha') await inserirFichas(trx, gravar as typeof documentos.documentos, id);
-    else if (documentos.tipo === 'informe')
-      await inserirInformes(trx, gravar as typeof documentos.documentos, id);
-    else {
-      const semConciliacao = { id_trabalho: null, conciliacao: null, conciliacao_detalhe: null };
-      await inserirContracheques(
+  const escrever = () =>
+    naTransacao(async (trx) => {
+      await travarImportacoes(trx, agora);
+      // Another import (of another server) written since the reads above: read again, under the lock; the
+      // payslips written ahead from those reads no longer hold, so that import is refused (try again).
+      const outra = (await ultimaImportacao(trx)) !== ultimaAntes;
+      if (outra && pagamentos) throw new ErroApp('ImportacaoEmAndamento');
+      const { classificados: c, conflitos } = outra ? await classificarNoBanco(trx, documentos) : previa;
+      if (conflitos.length > 0) throw new ErroApp('ImportacaoEmAndamento');
+      if (c.novos.length === 0 && c.substituir.length === 0)
+        return { c, id: null, conciliacao: new Map(), avisos: new Map() };
+      const conciliacao = outra ? await conciliar(trx, engajamentos(c)) : conciliacaoPrevia;
+      const avisos =
+        pedido.avisar === false ? new Map<string, DocumentosDoAvulso>() : porTrabalhador(documentos, c);
+      const contagem = contarConciliacao(conciliacao);
+      const id = await inserirImportacao(trx, {
+        tipo,
+        por: pedido.por,
+        em: agora.toISOString(),
+        digesto: lido.digesto,
+        formato: lido.formato,
+        codificacao: lido.codificacao,
+        bytes: lido.bytes,
+        linhas: lido.linhas,
+        documentos: docs.length,
+        trabalhadores: cods.length,
+        criados: c.novos.length,
+        substituidos: c.substituir.length,
+        inalterados: c.inalterados,
+        conciliados: contagem.conciliados,
+        nao_conciliados: contagem.naoConciliados,
+        periodos: periodosDe(documentos).join(','),
+        avisados: avisos.size,
+      });
+      const tabela =
+        documentos.tipo === 'ficha'
+          ? 'ficha_financeira'
+          : documentos.tipo === 'informe'
+            ? 'informe_rendimentos'
+            : 'contracheque';
+      await guardarSubstituidos(
         trx,
-        (gravar as ContrachequeImportado[]).map((d) => ({ ...d, ...(conciliacao.get(d) ?? semConciliacao) })),
+        tabela,
+        c.substituir.map((s) => s.existente.id),
         id,
+        agora,
       );
-    }
-    const mensagens = new Map<string, MensagemPush>();
-    for (const [cod, d] of avisos) mensagens.set(cod, mensagemPushDocumentos(tipo, id, textoAviso(tipo, d)));
-    await inserirMensagensServico(
-      trx,
-      [...mensagens].map(([cod_avulso, m]) => ({ cod_avulso, titulo: m.titulo, corpo: m.corpo })),
-      agora,
-    );
-    return { c, id, conciliacao, avisos: mensagens };
-  });
+      const gravar = [...c.novos, ...c.substituir.map((s) => s.doc)];
+      if (documentos.tipo === 'ficha') await inserirFichas(trx, gravar as typeof documentos.documentos, id);
+      else if (documentos.tipo === 'informe')
+        await inserirInformes(trx, gravar as typeof documentos.documentos, id);
+      else await publicarContracheques(trx, lote, id);
+      const mensagens = new Map<string, MensagemPush>();
+      for (const [cod, d] of avisos)
+        mensagens.set(cod, mensagemPushDocumentos(tipo, id, textoAviso(tipo, d)));
+      await inserirMensagensServico(
+        trx,
+        [...mensagens].map(([cod_avulso, m]) => ({ cod_avulso, titulo: m.titulo, corpo: m.corpo })),
+        agora,
+      );
+      return { c, id, conciliacao, avisos: mensagens };
+    });
+  let escrito: Awaited<ReturnType<typeof escrever>>;
+  try {
+    escrito = await escrever();
+  } finally {
+    if (pagamentos) await descartarPendentes(db, lote, new Date(agora.getTime() - 86_400_000));
+  }
 
   if (escrito.id !== null) avisar(deps, escrito.id, escrito.avisos);
   return relatorio(escrito.c, {

@@ -1,5 +1,6 @@
 import { setImmediate as proximaVolta } from 'node:timers/promises';
-import { inserirEmMassa, inserirEmMassaComIds } from '../../plataforma/banco/dialeto.ts';
+import { sql } from 'kysely';
+import { inserirEmMassa } from '../../plataforma/banco/dialeto.ts';
 import type { DbOuTrx } from '../../plataforma/banco/schema.ts';
 import type { TrabalhoConhecido } from './conciliacao.ts';
 import type { ContrachequeImportado, FichaImportada, InformeImportado } from './importacao-formatos.ts';
@@ -264,89 +265,126 @@ export interface ConciliacaoGravada {
   conciliacao_detalhe: string | null;
 }
 
-export async function inserirContracheques(
-  trx: DbOuTrx,
+/**
+ * Writes an import's payslips ahead, in short transactions of a few thousand rows with a turn of the event
+ * loop between them, tagged with `lote`: nothing reads these tables but `publicarContracheques`.
+ */
+export async function anteciparContracheques(
+  db: DbOuTrx,
+  lote: string,
   docs: readonly (ContrachequeImportado & ConciliacaoGravada)[],
-  idImportacao: number,
+  agora: Date,
 ): Promise<void> {
-  for (let i = 0; i < docs.length; i += LINHAS_POR_VOLTA / 10) {
-    const lote = docs.slice(i, i + LINHAS_POR_VOLTA / 10);
-    const ids = await inserirEmMassaComIds(
-      trx,
-      'contracheque',
-      {
-        cod_avulso: 'text',
-        arquivo: 'text',
-        numero: 'integer',
-        tipo: 'text',
-        ano: 'integer',
-        mes: 'integer',
-        movimento: 'text',
-        referencia: 'text',
-        operacao: 'text',
-        turno: 'text',
-        operador: 'text',
-        navio: 'text',
-        porao: 'text',
-        sindicato: 'text',
-        funcao: 'text',
-        liquido: 'integer',
-        emitido_em: 'text',
-        id_importacao: 'integer',
-        conteudo_hash: 'text',
-        id_trabalho: 'integer',
-        conciliacao: 'text',
-        conciliacao_detalhe: 'text',
-      },
-      lote.map((d) => ({
-        cod_avulso: d.cod_avulso,
-        arquivo: d.arquivo,
-        numero: d.numero,
-        tipo: d.tipo,
-        ano: d.ano,
-        mes: d.mes,
-        movimento: d.movimento,
-        referencia: d.referencia,
-        operacao: d.operacao,
-        turno: d.turno,
-        operador: d.operador,
-        navio: d.navio,
-        porao: d.porao,
-        sindicato: d.sindicato,
-        funcao: d.funcao,
-        liquido: d.liquido,
-        emitido_em: d.emitido_em,
-        id_importacao: idImportacao,
-        conteudo_hash: d.conteudo_hash,
-        id_trabalho: d.id_trabalho,
-        conciliacao: d.conciliacao,
-        conciliacao_detalhe: d.conciliacao_detalhe,
-      })),
-      'arquivo',
-    );
-    await proximaVolta();
-    const verbas = lote.flatMap((d) => {
-      const id = ids.get(d.arquivo);
-      if (id === undefined) throw new Error(`contracheque sem id: ${d.arquivo}`);
-      return d.verbas.map((v) => ({ id_contracheque: id, ...v }));
+  const emTransacao = <T>(fazer: (trx: DbOuTrx) => Promise<T>) =>
+    db.isTransaction ? fazer(db) : db.transaction().execute(fazer);
+  const porLote = LINHAS_POR_VOLTA / 10;
+  for (let i = 0; i < docs.length; i += porLote) {
+    const parte = docs.slice(i, i + porLote);
+    await emTransacao(async (trx) => {
+      await inserirEmMassa(
+        trx,
+        'contracheque_pendente',
+        {
+          lote: 'text',
+          criado_em: 'text',
+          cod_avulso: 'text',
+          arquivo: 'text',
+          numero: 'integer',
+          tipo: 'text',
+          ano: 'integer',
+          mes: 'integer',
+          movimento: 'text',
+          referencia: 'text',
+          operacao: 'text',
+          turno: 'text',
+          operador: 'text',
+          navio: 'text',
+          porao: 'text',
+          sindicato: 'text',
+          funcao: 'text',
+          liquido: 'integer',
+          emitido_em: 'text',
+          conteudo_hash: 'text',
+          id_trabalho: 'integer',
+          conciliacao: 'text',
+          conciliacao_detalhe: 'text',
+        },
+        parte.map((d) => ({
+          lote,
+          criado_em: agora.toISOString(),
+          cod_avulso: d.cod_avulso,
+          arquivo: d.arquivo,
+          numero: d.numero,
+          tipo: d.tipo,
+          ano: d.ano,
+          mes: d.mes,
+          movimento: d.movimento,
+          referencia: d.referencia,
+          operacao: d.operacao,
+          turno: d.turno,
+          operador: d.operador,
+          navio: d.navio,
+          porao: d.porao,
+          sindicato: d.sindicato,
+          funcao: d.funcao,
+          liquido: d.liquido,
+          emitido_em: d.emitido_em,
+          conteudo_hash: d.conteudo_hash,
+          id_trabalho: d.id_trabalho,
+          conciliacao: d.conciliacao,
+          conciliacao_detalhe: d.conciliacao_detalhe,
+        })),
+        500,
+      );
+      await inserirEmMassa(
+        trx,
+        'verba_pendente',
+        {
+          lote: 'text',
+          arquivo: 'text',
+          ordem: 'integer',
+          codigo: 'text',
+          descricao: 'text',
+          referencia: 'text',
+          natureza: 'text',
+          valor: 'integer',
+        },
+        parte.flatMap((d) => d.verbas.map((v) => ({ lote, arquivo: d.arquivo, ...v }))),
+        1_000,
+      );
     });
-    await inserirEmMassa(
-      trx,
-      'verba_contracheque',
-      {
-        id_contracheque: 'integer',
-        ordem: 'integer',
-        codigo: 'text',
-        descricao: 'text',
-        referencia: 'text',
-        natureza: 'text',
-        valor: 'integer',
-      },
-      verbas,
-      500,
-    );
     await proximaVolta();
   }
+}
+
+/**
+ * Inside the import's transaction: the payslips written ahead become live, copied by the database itself
+ * (no row crosses to the server), the lines joined to their payslip by `arquivo`.
+ */
+export async function publicarContracheques(trx: DbOuTrx, lote: string, idImportacao: number): Promise<void> {
+  const colunas = sql.raw(
+    'cod_avulso, arquivo, numero, tipo, ano, mes, movimento, referencia, operacao, turno, operador, navio, porao, sindicato, funcao, liquido, emitido_em, conteudo_hash, id_trabalho, conciliacao, conciliacao_detalhe',
+  );
+  await sql`insert into contracheque (${colunas}, id_importacao)
+    select ${colunas}, ${idImportacao} from contracheque_pendente where lote = ${lote}`.execute(trx);
+  await sql`insert into verba_contracheque (id_contracheque, ordem, codigo, descricao, referencia, natureza, valor)
+    select c.id, v.ordem, v.codigo, v.descricao, v.referencia, v.natureza, v.valor
+    from verba_pendente v join contracheque c on c.arquivo = v.arquivo
+    where v.lote = ${lote}`.execute(trx);
+}
+
+/** The payslips written ahead by a lote (after its import), or by imports that never finished (a day old). */
+export async function descartarPendentes(db: DbOuTrx, lote: string, antesDe: Date): Promise<void> {
+  for (const tabela of ['verba_pendente', 'contracheque_pendente'] as const) {
+    await db.deleteFrom(tabela).where('lote', '=', lote).execute();
+  }
+  await db
+    .deleteFrom('verba_pendente')
+    .where('lote', 'in', (eb) =>
+      eb.selectFrom('contracheque_pendente').select('lote').where('criado_em', '<', antesDe.toISOString()),
+    )
+    .execute();
+  await db.deleteFrom('contracheque_pendente').where('criado_em', '<', antesDe.toISOString()).execute();
 }
 
 export async function inserirFichas(trx: DbOuTrx, docs: readonly FichaImportada[], idImportacao: number) {

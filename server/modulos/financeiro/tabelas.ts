@@ -142,6 +142,20 @@ export interface DocumentoFinanceiroSubstituidoTable {
   substituido_em: string;
 }
 
+/** A payslip written ahead by an import (`lote`), copied into `contracheque` by its transaction. */
+export interface ContrachequePendenteTable
+  extends Omit<ContrachequeTable, 'id' | 'id_importacao' | 'conteudo_hash'> {
+  lote: string;
+  criado_em: string;
+  conteudo_hash: string;
+}
+
+/** A payslip line written ahead, tied to its payslip by `arquivo`. */
+export interface VerbaPendenteTable extends Omit<VerbaContrachequeTable, 'id' | 'id_contracheque'> {
+  lote: string;
+  arquivo: string;
+}
+
 export interface ImportacaoFinanceiraTravaTable {
   id: number;
   em: string | null;
@@ -155,6 +169,8 @@ export interface TabelasFinanceiro {
   importacao_financeira: ImportacaoFinanceiraTable;
   documento_financeiro_substituido: DocumentoFinanceiroSubstituidoTable;
   importacao_financeira_trava: ImportacaoFinanceiraTravaTable;
+  contracheque_pendente: ContrachequePendenteTable;
+  verba_pendente: VerbaPendenteTable;
 }
 
 /** Rows as read. */

@@ -101,57 +101,13 @@ function insertSqlite<L extends Record<string, string | number | null>>(
   tabela: string,
   colunas: readonly (keyof L & string)[],
   linhas: readonly L[],
-  retornando?: string,
 ): CompiledQuery {
   const nome = (n: string) => `"${n.replaceAll('"', '""')}"`;
   const marcas = `(${colunas.map(() => '?').join(', ')})`;
   const valores: (string | number | null)[] = [];
   for (const l of linhas) for (const c of colunas) valores.push(l[c] ?? null);
   return CompiledQuery.raw(
-    `insert into ${nome(tabela)} (${colunas.map(nome).join(', ')}) values ${new Array(linhas.length).fill(marcas).join(', ')}${
-      retornando ? ` returning "id", ${nome(retornando)}` : ''
-    }`,
+    `insert into ${nome(tabela)} (${colunas.map(nome).join(', ')}) values ${new Array(linhas.length).fill(marcas).join(', ')}`,
     valores,
   );
-}
-
-/**
- * `inserirEmMassa` that answers each new row's `id` by the value of a unique column `chave` (the payroll's
- * documents, docs/decisions/0242): PostgreSQL's `unnest` with `returning`; SQLite's multi-row INSERTs with
- * `returning` (SQLite 3.35+).
- */
-export async function inserirEmMassaComIds<L extends Record<string, string | number | null>>(
-  db: QualquerDb,
-  tabela: string,
-  tipos: { [C in keyof L & string]: TipoColuna },
-  linhas: readonly L[],
-  chave: keyof L & string,
-  lote = 500,
-): Promise<Map<string | number, number>> {
-  const ids = new Map<string | number, number>();
-  if (linhas.length === 0) return ids;
-  const colunas = Object.keys(tipos) as (keyof L & string)[];
-  const guardar = (retornadas: readonly Record<string, unknown>[]) => {
-    for (const r of retornadas) ids.set(r[chave] as string | number, Number(r.id));
-  };
-  if (dialetoDe(db) === 'postgres') {
-    const arrays = colunas.map(
-      (c) =>
-        sql`${linhas.map((l) => l[c] ?? null)}::${sql.raw(tipos[c] === 'integer' ? 'integer' : 'text')}[]`,
-    );
-    const r = await sql<
-      Record<string, unknown>
-    >`insert into ${sql.table(tabela)} (${sql.join(colunas.map((c) => sql.ref(c)))}) select * from unnest(${sql.join(arrays)}) returning id, ${sql.ref(chave)}`.execute(
-      db,
-    );
-    guardar(r.rows);
-    return ids;
-  }
-  for (let i = 0; i < linhas.length; i += lote) {
-    const r = await db.executeQuery<Record<string, unknown>>(
-      insertSqlite(tabela, colunas, linhas.slice(i, i + lote), chave),
-    );
-    guardar(r.rows);
-  }
-  return ids;
 }

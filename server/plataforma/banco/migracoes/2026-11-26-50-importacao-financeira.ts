@@ -101,10 +101,58 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('em', 'varchar(30)')
     .execute();
   await db.insertInto('importacao_financeira_trava').values({ id: 1, em: null }).execute();
+
+  // A payslip import's documents written ahead, in short transactions, by `lote`; the import's one transaction
+  // then copies them into the live tables inside the database (docs/decisions/0242).
+  await db.schema
+    .createTable('contracheque_pendente')
+    .addColumn('lote', 'varchar(40)', (c) => c.notNull())
+    .addColumn('criado_em', 'varchar(30)', (c) => c.notNull())
+    .addColumn('cod_avulso', 'varchar(6)', (c) => c.notNull())
+    .addColumn('arquivo', 'varchar(200)', (c) => c.notNull())
+    .addColumn('numero', 'integer', (c) => c.notNull())
+    .addColumn('tipo', 'varchar(20)', (c) => c.notNull())
+    .addColumn('ano', 'integer', (c) => c.notNull())
+    .addColumn('mes', 'integer', (c) => c.notNull())
+    .addColumn('movimento', 'varchar(10)', (c) => c.notNull())
+    .addColumn('referencia', 'varchar(80)')
+    .addColumn('operacao', 'varchar(120)')
+    .addColumn('turno', 'varchar(5)')
+    .addColumn('operador', 'varchar(80)')
+    .addColumn('navio', 'varchar(80)')
+    .addColumn('porao', 'varchar(10)')
+    .addColumn('sindicato', 'varchar(40)', (c) => c.notNull())
+    .addColumn('funcao', 'varchar(80)')
+    .addColumn('liquido', 'integer', (c) => c.notNull())
+    .addColumn('emitido_em', 'varchar(30)', (c) => c.notNull())
+    .addColumn('conteudo_hash', 'varchar(64)', (c) => c.notNull())
+    .addColumn('id_trabalho', 'integer')
+    .addColumn('conciliacao', 'varchar(30)')
+    .addColumn('conciliacao_detalhe', 'varchar(200)')
+    .execute();
+  await db.schema
+    .createIndex('contracheque_pendente_lote')
+    .on('contracheque_pendente')
+    .column('lote')
+    .execute();
+  await db.schema
+    .createTable('verba_pendente')
+    .addColumn('lote', 'varchar(40)', (c) => c.notNull())
+    .addColumn('arquivo', 'varchar(200)', (c) => c.notNull())
+    .addColumn('ordem', 'integer', (c) => c.notNull())
+    .addColumn('codigo', 'varchar(10)', (c) => c.notNull())
+    .addColumn('descricao', 'varchar(80)', (c) => c.notNull())
+    .addColumn('referencia', 'varchar(20)')
+    .addColumn('natureza', 'varchar(1)', (c) => c.notNull())
+    .addColumn('valor', 'integer', (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('verba_pendente_lote').on('verba_pendente').column('lote').execute();
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: see up()
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropTable('verba_pendente').ifExists().execute();
+  await db.schema.dropTable('contracheque_pendente').ifExists().execute();
   await db.schema.dropTable('importacao_financeira_trava').ifExists().execute();
   await db.schema.dropIndex('trabalho_data').ifExists().execute();
   for (const indice of [

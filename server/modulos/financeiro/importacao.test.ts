@@ -248,6 +248,10 @@ describe('cada tipo de arquivo', () => {
     });
     expect(r.corpo.dados.idImportacao).toBeGreaterThan(0);
     const depois = await contar();
+    // The payslips written ahead are gone once the import is done.
+    const pendentes = await amb.db.selectFrom('contracheque_pendente').select('lote').execute();
+    expect(pendentes).toHaveLength(0);
+    expect(await amb.db.selectFrom('verba_pendente').select('lote').execute()).toHaveLength(0);
     expect(depois.contracheque - antes.contracheque).toBe(2);
     expect(depois.verba - antes.verba).toBe(6);
     expect(depois.mensagem - antes.mensagem).toBe(1);
@@ -271,6 +275,61 @@ describe('cada tipo de arquivo', () => {
     expect(texto).toContain('412,37');
     expect(texto).toContain('R$ 439,87');
     expect(texto).toContain('MSC AURORA');
+  });
+
+  it('o lote de uma importação que não terminou (uma queda) é apagado pela seguinte depois de um dia', async () => {
+    const velho = new Date(agora.getTime() - 2 * 86_400_000).toISOString();
+    await amb.db
+      .insertInto('contracheque_pendente')
+      .values({
+        lote: 'abandonado',
+        criado_em: velho,
+        cod_avulso: '100002',
+        arquivo: 'contracheques/2000/01/CC-100002-999999.pdf',
+        numero: 999_999,
+        tipo: 'ccNormal',
+        ano: 2000,
+        mes: 1,
+        movimento: '2000-01-03',
+        referencia: null,
+        operacao: null,
+        turno: null,
+        operador: null,
+        navio: null,
+        porao: null,
+        sindicato: 'Conferente',
+        funcao: null,
+        liquido: 1,
+        emitido_em: velho,
+        conteudo_hash: 'x',
+        id_trabalho: null,
+        conciliacao: null,
+        conciliacao_detalhe: null,
+      })
+      .execute();
+    await amb.db
+      .insertInto('verba_pendente')
+      .values({
+        lote: 'abandonado',
+        arquivo: 'contracheques/2000/01/CC-100002-999999.pdf',
+        ordem: 1,
+        codigo: '001',
+        descricao: 'x',
+        referencia: null,
+        natureza: 'P',
+        valor: 1,
+      })
+      .execute();
+    const r = await importar(
+      'contracheque',
+      escreverCsvFolha(
+        'contracheque',
+        contracheque({ matricula: '100002', numero: 900011, dia: diaAntes(3) }),
+      ),
+    );
+    expect(r.status).toBe(200);
+    expect(await amb.db.selectFrom('contracheque_pendente').select('lote').execute()).toHaveLength(0);
+    expect(await amb.db.selectFrom('verba_pendente').select('lote').execute()).toHaveLength(0);
   });
 
   it('13º e férias, fichas e informes', async () => {

@@ -48,7 +48,7 @@ describe('lerCsv', () => {
       [4, 'matricula'],
       [5, 'irrf'],
     ]);
-  });
+  }, 30_000);
 
   it('Windows-1252 e UTF-8 com BOM; separador vírgula', async () => {
     const csv = escreverCsvFolha('informe', [informe('100001', 2024)]);

@@ -1,23 +1,17 @@
 import type { TipoImportacao } from '#common/api/financeiro-importacao.ts';
+import { escreverCsv } from '../../plataforma/csv.ts';
 import { COLUNAS } from './importacao-formatos.ts';
 
 /**
- * Writes a payroll file in the documented format (docs/produto/financeiro-importacao.md): the header, `;`
- * between cells, CRLF, a cell quoted when it holds `;`, `"` or a line break. The demo writes its own files
- * with it (seed.ts) and the tests and the benchmark theirs.
+ * Writes a payroll file in the documented format (docs/produto/financeiro-importacao.md) through the portal's
+ * one CSV writer (server/plataforma/csv.ts, docs/decisions/0215: `;`, CRLF, a UTF-8 BOM, quotes where needed,
+ * formulas neutralised). The demo writes its own files with it (seed.ts) and the tests and the benchmark theirs.
  */
-
-const PRECISA_ASPAS = /[;"\r\n]/;
-
-function celula(valor: string): string {
-  return PRECISA_ASPAS.test(valor) ? `"${valor.replaceAll('"', '""')}"` : valor;
-}
-
 export function escreverCsvFolha(tipo: TipoImportacao, linhas: Iterable<Record<string, string>>): string {
   const colunas = COLUNAS[tipo];
-  const saida = [colunas.join(';')];
-  for (const l of linhas) saida.push(colunas.map((c) => celula(l[c] ?? '')).join(';'));
-  return `${saida.join('\r\n')}\r\n`;
+  const saida: string[][] = [[...colunas]];
+  for (const l of linhas) saida.push(colunas.map((c) => l[c] ?? ''));
+  return escreverCsv(saida);
 }
 
 /** Centavos as the file writes them: 123456 → '1234,56'. */

@@ -6,6 +6,7 @@ import {
   MAXIMO_LINHAS_IMPORTACAO,
   type TipoImportacao,
 } from '#common/api/financeiro-importacao.ts';
+import { lerTextoCsv } from '../../plataforma/csv.ts';
 import {
   COLUNAS,
   type ContextoLeitura,
@@ -75,15 +76,6 @@ function nomeColuna(nome: string): string {
     .replace(/[\s-]+/g, '_');
 }
 
-/** UTF-8 when the bytes are valid UTF-8, else Windows-1252 (which decodes any byte). */
-export function decodificar(bytes: Uint8Array): { texto: string; codificacao: 'utf-8' | 'windows-1252' } {
-  try {
-    return { texto: new TextDecoder('utf-8', { fatal: true }).decode(bytes), codificacao: 'utf-8' };
-  } catch {
-    return { texto: new TextDecoder('windows-1252').decode(bytes), codificacao: 'windows-1252' };
-  }
-}
-
 function conferirCabecalho(
   tipo: TipoImportacao,
   nomes: readonly string[],
@@ -144,7 +136,9 @@ export async function lerCsv(
     erros.add(1, 'arquivo', 'Arquivo em UTF-16: salve como CSV UTF-8 ou CSV (separado por ponto e vírgula).');
     return lidoVazio('csv', 'utf-8', digesto, bytes.length, tipo, erros);
   }
-  const { texto, codificacao } = decodificar(bytes);
+  const { texto: bruto, codificacao } = lerTextoCsv(bytes);
+  // The platform's reader keeps a BOM it did not decode as UTF-8 out; a UTF-8 BOM left in the text goes too.
+  const texto = bruto.charCodeAt(0) === 0xfeff ? bruto.slice(1) : bruto;
   if (texto.trim() === '') {
     erros.add(1, 'arquivo', 'Arquivo vazio.');
     return lidoVazio('csv', codificacao, digesto, bytes.length, tipo, erros);

@@ -566,7 +566,7 @@ describe('recusas: tudo ou nada, todos os erros por linha e coluna', () => {
       'contracheque',
       contracheque({ matricula: '100006', numero: 900501, dia: diaAntes(6), funcao: 'Estivador' }),
     );
-    const r = await importar('contracheque', Buffer.from(csv, 'latin1'));
+    const r = await importar('contracheque', Buffer.from(csv.replace(/^\uFEFF/, ''), 'latin1'));
     expect(r.status, JSON.stringify(r.corpo).slice(0, 300)).toBe(200);
     expect(r.corpo.dados.codificacao).toBe('windows-1252');
     const linha = await amb.db
@@ -579,7 +579,10 @@ describe('recusas: tudo ou nada, todos os erros por linha e coluna', () => {
       .executeTakeFirstOrThrow();
     expect(linha).toEqual({ descricao: 'Salário (MMO)', operacao: 'Descarga de contêineres' });
 
-    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(csv, 'utf16le')]);
+    const utf16 = Buffer.concat([
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from(csv.replace(/^\uFEFF/, ''), 'utf16le'),
+    ]);
     expect((await recusado('contracheque', utf16)).erros[0]?.mensagem).toContain('UTF-16');
     const aspas = `${COLUNAS.informe.join(';')}\r\n100001;"2020;2021\r\n`;
     expect((await recusado('informe', aspas)).erros[0]?.mensagem).toContain('mal formado');

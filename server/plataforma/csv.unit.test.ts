@@ -13,6 +13,7 @@ describe('escreverCsv: nenhum campo vira fórmula na planilha (OWASP CSV injecti
         '@SUM(A1)',
         '\tx',
         '\ry',
+        '＝1+1',
         'Contêineres',
       ],
     ]);
@@ -25,6 +26,7 @@ describe('escreverCsv: nenhum campo vira fórmula na planilha (OWASP CSV injecti
       `'@SUM(A1)`,
       `'\tx`,
       `'\ry`,
+      `'＝1+1`,
       'Contêineres',
     ]);
   });
@@ -37,15 +39,17 @@ describe('escreverCsv: nenhum campo vira fórmula na planilha (OWASP CSV injecti
           maxLength: 5,
         }),
         (linhas) => {
+          // The fullwidth = + - @ too: Apple Numbers normalises them into formulas (csv-stringify escapes them).
+          const inicioPerigoso = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
           const csv = escreverCsv(linhas);
           const lidas = parse(csv.slice(1), { delimiter: ';', relax_column_count: true }) as string[][];
           expect(lidas.length).toBe(linhas.length);
           lidas.forEach((l, i) => {
             l.forEach((campo, j) => {
               const original = linhas[i]?.[j] ?? '';
-              const perigoso = /^[=+\-@\t\r]/.test(original);
+              const perigoso = inicioPerigoso.test(original);
               expect(campo).toBe(perigoso ? `'${original}` : original);
-              expect(/^[=+\-@\t\r]/.test(campo)).toBe(false);
+              expect(inicioPerigoso.test(campo)).toBe(false);
             });
           });
         },

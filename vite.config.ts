@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import react from '@vitejs/plugin-react';
 import { build, createServer, defineConfig, type Plugin, type Rolldown } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { CABECALHO_DADOS_DE, CACHE_DADOS_PESSOAIS } from './web/lib/dados-offline.ts';
@@ -215,28 +216,14 @@ const pwa = VitePWA({
   },
 });
 
-/**
- * React in the browser is Preact (docs/decisions/0135-preact-no-navegador.md): the app and its libraries
- * still import `react` and `react-dom`, and get preact/compat (with web/react-preact.js covering the one
- * hook it lacks). The server and the tests run no React. JSX compiles to `react/jsx-runtime`, which is
- * preact's too.
- */
-const preact = [
-  { find: /^react$/, replacement: fileURLToPath(new URL('./web/react-preact.js', import.meta.url)) },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-];
-
 const DEFINIR = { __VERSAO_CLIENTE__: JSON.stringify(version) };
 
 // The web app lives in web/; the build lands in dist/web, which the server serves.
 export default defineConfig({
   root: 'web',
-  plugins: [precomprimir(), loginEstatico(), inicioNoServidor(), pwa],
-  resolve: { alias: preact },
-  oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
+  // React 19 in the browser (docs/decisions/0194-react-no-navegador.md); the plugin brings Fast Refresh to
+  // the dev server and compiles JSX with Vite's own oxc.
+  plugins: [react(), precomprimir(), loginEstatico(), inicioNoServidor(), pwa],
   define: DEFINIR,
   publicDir: 'public',
   build: {
@@ -244,12 +231,6 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     rolldownOptions: {
-      // The libraries' "use client" marks are for React Server Components, which this app does not use
-      // (@vitejs/plugin-react silenced the same warning before decision 0135).
-      onwarn(aviso, padrao) {
-        if (aviso.code === 'MODULE_LEVEL_DIRECTIVE' && aviso.message.includes('use client')) return;
-        padrao(aviso);
-      },
       output: {
         codeSplitting: {
           groups: [

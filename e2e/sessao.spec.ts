@@ -1,5 +1,3 @@
-import path from 'node:path';
-import { bytesBr, ORCAMENTO_JS_LOGIN_BYTES } from '../bench/orcamento-js.ts';
 import {
   conferirTela,
   entrar,
@@ -105,26 +103,6 @@ test('/login mantém os nós da página que veio no HTML: o cliente hidrata, nã
   const removidos = await removidosDaRaiz(page);
   // The HTML's frame, page and form were kept (a render over them removes div.app and builds it again).
   expect(removidos.filter((r) => /^(div\.app|main\.|form\.|section\.)/.test(r))).toEqual([]);
-});
-
-test('o JavaScript que /login carrega cabe em 100.000 bytes brotli (issue 14)', async ({ page }) => {
-  // The build the server of these tests serves (e2e/servidor.ts), with the .br files written beside each script.
-  const webDir = path.resolve(process.env.E2E_WEB_DIR ?? 'dist/web');
-  const scripts = new Set<string>();
-  page.on('request', (pedido) => {
-    if (pedido.resourceType() === 'script' && new URL(pedido.url()).pathname.startsWith('/assets/'))
-      scripts.add(pedido.url());
-  });
-  await page.goto('/login', { waitUntil: 'networkidle' });
-  await expect(page.getByRole('button', { name: 'Confirmar' })).toBeVisible();
-  const bytes = [...scripts].map((url) => ({ url, bytes: bytesBr(webDir, url) }));
-  const total = bytes.reduce((s, b) => s + b.bytes, 0);
-  expect(bytes.length, 'scripts de /login').toBeGreaterThan(0);
-  expect(
-    bytes.every((b) => b.bytes > 0),
-    `arquivos em ${webDir}`,
-  ).toBe(true);
-  expect(total, JSON.stringify(bytes, null, 1)).toBeLessThanOrEqual(ORCAMENTO_JS_LOGIN_BYTES);
 });
 
 test.describe('login com erro do servidor', () => {

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, type HydrationState, matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -9,7 +9,6 @@ import { ativarOffline } from './features/sessao/offline.ts';
 import { ID_ROTA_LOGIN } from './features/sessao/rotas.tsx';
 import { caminhos } from './lib/caminhos.ts';
 import { queryClient } from './lib/consultas.ts';
-import { hidratarEmPartes } from './lib/hidratacao-em-partes.tsx';
 import { dadosDoInicioNoHtml, preencherConsultasDoInicio } from './lib/inicio-no-html.ts';
 import { sessao } from './lib/sessao.ts';
 import { cookiesDoInicio, definirToken, ehQuiosque, espelharTokenNoCookie, lerToken } from './lib/token.ts';
@@ -78,6 +77,14 @@ async function comecoDoInicio(): Promise<HydrationState | undefined> {
   return { loaderData: { [ID_ROTA_PROTEGIDA]: null, [ID_ROTA_INICIO]: null } };
 }
 
+/**
+ * A hydration React recovered from (the server's markup did not match, so it rebuilt that part in the browser):
+ * the page still works, but it is a defect, and the console says it, where the browser tests see it.
+ */
+function relatarErroDeHidratacao(erro: unknown) {
+  console.error('hidratação refeita no navegador:', erro);
+}
+
 function iniciar(hidratacao: HydrationState | undefined) {
   // The answers the server wrote into the page are read once; without hydration, its drawn home goes too,
   // so the client never builds on nodes it did not render.
@@ -98,9 +105,13 @@ function iniciar(hidratacao: HydrationState | undefined) {
   // loaders' requests are already on the way): two shorter tasks block a phone less than one long one.
   setTimeout(() => {
     if (!raiz) return;
-    // /inicio's drawn home hydrates in parts, one per task (web/lib/hidratacao-em-partes.tsx).
-    if (hidratacao && caminho === caminhos.inicio) hidratarEmPartes(() => hydrateRoot(raiz, app));
-    else if (hidratacao) hydrateRoot(raiz, app);
+    // The page the server drew is hydrated as a transition: React hydrates it in slices of a few
+    // milliseconds, yielding to the browser between them, and its Suspense boundaries (the frame's parts,
+    // the home's cards) each on its own, first the one a finger touches (docs/decisions/0194-react-no-navegador.md).
+    if (hidratacao)
+      startTransition(() => {
+        hydrateRoot(raiz, app, { onRecoverableError: relatarErroDeHidratacao });
+      });
     else createRoot(raiz).render(app);
   }, 0);
 }

@@ -3,7 +3,7 @@ import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-route
 import { quandoSessaoExpirar } from '../../lib/api-client.ts';
 import { caminhos } from '../../lib/caminhos.ts';
 import { encerrarSessao, limparSessaoLocal } from '../../lib/encerrar.ts';
-import { ParteHidratadaDepois, useHidratacaoConcluida } from '../../lib/hidratacao-em-partes.tsx';
+import { useDepoisDaHidratacao } from '../../lib/hidratacao.ts';
 import { useDadosLogin } from '../../lib/sessao.ts';
 import { ehQuiosque } from '../../lib/token.ts';
 import { AvisoSemConexao } from './aviso-sem-conexao.tsx';
@@ -26,8 +26,8 @@ export function Layout() {
   const navigate = useNavigate();
   const avulso = useDadosLogin();
   const [saindo, setSaindo] = useState(false);
-  // The messages' dialog and the live call (their code and their questions) after /inicio's parts (decision 0193).
-  const hidratada = useHidratacaoConcluida();
+  // The messages' dialog is the browser's alone: never in the server's HTML, so after the hydration.
+  const hidratada = useDepoisDaHidratacao();
 
   useEffect(() => {
     document.body.id = CAMINHOS_COM_ID_INICIO.includes(pathname.replace(/\/+$/, '')) ? 'inicio' : '';
@@ -45,7 +45,7 @@ export function Layout() {
   // Kiosk: nobody may find the previous worker's session open.
   const logado = avulso !== null;
   // The call as it happens, while someone is logged in (docs/decisions/0160); its code is imported then, not
-  // with the login page (docs/decisions/0135-preact-no-navegador.md), and after /inicio's parts (decision 0193).
+  // with the login page (docs/decisions/0135), and after the hydration.
   useEffect(() => {
     if (!logado || !hidratada) return;
     let fechar: (() => void) | undefined;
@@ -90,19 +90,20 @@ export function Layout() {
       <a href="#conteudo" className="pular-para-conteudo">
         Pular para o conteúdo
       </a>
-      <ParteHidratadaDepois>
+      {/* Each Suspense is a part React hydrates on its own, after the frame, and first where a finger lands
+          (selective hydration, docs/decisions/0194-react-no-navegador.md). Nothing inside suspends. */}
+      <Suspense fallback={null}>
         <BarraSuperior aoSair={sair} saindo={saindo} />
-      </ParteHidratadaDepois>
+      </Suspense>
       <main id="conteudo" className="conteudo" tabIndex={-1}>
         <AvisoSemConexao />
-        {/* The page: on /inicio one element, as a part must be (its own parts inside wait for theirs). */}
-        <ParteHidratadaDepois>
+        <Suspense fallback={null}>
           <Outlet />
-        </ParteHidratadaDepois>
+        </Suspense>
       </main>
-      <ParteHidratadaDepois>
+      <Suspense fallback={null}>
         <Rodape />
-      </ParteHidratadaDepois>
+      </Suspense>
       {logado && hidratada ? (
         <Suspense fallback={null}>
           <FilaMensagens />

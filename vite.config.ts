@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,6 +37,43 @@ function comprimirAoLado(arquivo: string) {
     brotliCompressSync(dados, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
   );
   writeFileSync(`${arquivo}.gz`, gzipSync(dados, { level: 9 }));
+}
+
+/**
+ * The app's code asked after the first paint (docs/decisions/0194-react-no-navegador.md). /login and the drawn
+ * /inicio are painted from the HTML and the stylesheet; the scripts (React DOM's ≈ 60 KB brotli among them) only
+ * hydrate what is already on screen, so they must not share the phone's slow link with that paint. The built
+ * index.html loses its entry script and modulepreloads; a small classic script (`defer`, same origin: the CSP
+ * allows no inline script) adds them back right after the first frame is painted, or after 300 ms in a tab that
+ * paints nothing (a background tab runs no animation frame).
+ */
+function codigoDepoisDaPintura(): Plugin {
+  return {
+    name: 'portal-tpa-codigo-depois-da-pintura',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_saida, pacote) {
+      const indice = pacote['index.html'];
+      if (indice?.type !== 'asset') return;
+      let html = String(indice.source);
+      const entrada = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
+      if (!entrada?.[1]) throw new Error('index.html sem o script de entrada');
+      html = html.replace(entrada[0], '');
+      const precargas: string[] = [];
+      html = html.replace(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g, (_t, href: string) => {
+        precargas.push(href);
+        return '';
+      });
+      const codigo = `(()=>{const P=${JSON.stringify(precargas)},E=${JSON.stringify(entrada[1])};let feito=false;
+const carregar=()=>{if(feito)return;feito=true;for(const h of P){const l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=h;document.head.append(l)}
+const s=document.createElement("script");s.type="module";s.crossOrigin="";s.src=E;document.head.append(s)};
+requestAnimationFrame(()=>setTimeout(carregar,0));setTimeout(carregar,300)})();
+`;
+      const nome = `assets/arranque-${createHash('sha256').update(codigo).digest('base64url').slice(0, 8)}.js`;
+      this.emitFile({ type: 'asset', fileName: nome, source: codigo });
+      indice.source = html.replace('</head>', `  <script defer src="/${nome}"></script>\n  </head>`);
+    },
+  };
 }
 
 /**
@@ -178,9 +216,14 @@ const pwa = VitePWA({
     skipWaiting: false,
     runtimeCaching: [
       {
-        // The worker's session data (badge), qualifications, job history and current job; nothing else.
+        // The worker's session data (badge), qualifications, job history and current job, and (issue 29) what
+        // a call shows: the open call, the loaded call's offers, the published result and the port's config,
+        // so a phone that loses the signal during a call still shows the last of them, with their time.
         urlPattern: ({ url, sameOrigin }: { url: URL; sameOrigin: boolean }) =>
-          sameOrigin && /^\/api\/(sessao|avulso\/habilitacoes|avulso\/ultimosTrabalhos)$/.test(url.pathname),
+          sameOrigin &&
+          /^\/api\/(sessao|config|escalaAberta|vagas|escalacao\/resultado|avulso\/habilitacoes|avulso\/ultimosTrabalhos)$/.test(
+            url.pathname,
+          ),
         method: 'GET',
         handler: 'NetworkFirst',
         options: {
@@ -223,7 +266,7 @@ export default defineConfig({
   root: 'web',
   // React 19 in the browser (docs/decisions/0194-react-no-navegador.md); the plugin brings Fast Refresh to
   // the dev server and compiles JSX with Vite's own oxc.
-  plugins: [react(), precomprimir(), loginEstatico(), inicioNoServidor(), pwa],
+  plugins: [react(), codigoDepoisDaPintura(), precomprimir(), loginEstatico(), inicioNoServidor(), pwa],
   define: DEFINIR,
   publicDir: 'public',
   build: {

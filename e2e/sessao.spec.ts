@@ -105,6 +105,27 @@ test('/login mantém os nós da página que veio no HTML: o cliente hidrata, nã
   expect(removidos.filter((r) => /^(div\.app|main\.|form\.|section\.)/.test(r))).toEqual([]);
 });
 
+test('o que se digita antes de o React assumir /login fica no formulário, e entra', async ({ page }) => {
+  // The app's code held back until the fields are filled: a slow phone, or a password manager filling in.
+  let liberar = () => {};
+  const codigo = new Promise<void>((r) => {
+    liberar = r;
+  });
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (rota) => {
+    await codigo;
+    await rota.continue();
+  });
+  await page.goto('/login');
+  await page.getByLabel('Usuário').fill('100001');
+  await page.getByLabel('Senha').fill('123456');
+  liberar();
+  const confirmar = page.getByRole('button', { name: 'Confirmar' });
+  await expect(confirmar).toBeEnabled();
+  await expect(page.getByLabel('Usuário')).toHaveValue('100001');
+  await confirmar.click();
+  await expect(page).toHaveURL(/\/inicio$/);
+});
+
 test.describe('login com erro do servidor', () => {
   // A refused login or session answers 401, which Chromium logs as a failed resource.
   test.use({ consoleEsperado: [/status of 401/] });

@@ -10,6 +10,8 @@ import { ID_ROTA_LOGIN } from './features/sessao/rotas.tsx';
 import { caminhos } from './lib/caminhos.ts';
 import { queryClient } from './lib/consultas.ts';
 import { dadosDoInicioNoHtml, preencherConsultasDoInicio } from './lib/inicio-no-html.ts';
+// Listens for the browser's install offer from the start: it comes once, early (web/lib/instalacao.ts).
+import './lib/instalacao.ts';
 import { sessao } from './lib/sessao.ts';
 import { cookiesDoInicio, definirToken, ehQuiosque, espelharTokenNoCookie, lerToken } from './lib/token.ts';
 import { ID_ROTA_PROTEGIDA, rotas } from './router.tsx';
@@ -126,5 +128,7 @@ else iniciar(caminho === caminhos.login ? comecoDoLogin() : undefined);
 
 // The installable, offline-readable app (docs/decisions/0132), after the page has loaded so it never
 // competes with the first paint; a login activates it too (its step in
-// web/lib/apos-login.ts, registered by features/sessao/rotas.tsx).
-window.addEventListener('load', ativarOffline);
+// web/lib/apos-login.ts, registered by features/sessao/rotas.tsx). The code is asked after the first paint
+// (vite.config.ts), so the page may have loaded already.
+if (document.readyState === 'complete') setTimeout(ativarOffline, 0);
+else window.addEventListener('load', ativarOffline);

@@ -54,6 +54,8 @@ export function TrabalhoCorrente() {
           Crachá
         </button>
       </div>
+      {/* Which job the badge is for, said here (with a published later job beside it, issue 29). */}
+      <p className="trabalho-corrente-cracha">O crachá mostra este trabalho.</p>
       <table className="tabela tabela-empilhada">
         <thead>
           <tr>

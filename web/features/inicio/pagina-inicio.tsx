@@ -1,6 +1,7 @@
 import { ClipboardList, MessagesSquare, UserRound } from 'lucide-react';
 import { Suspense } from 'react';
 import { CartaoAcao, QuadroInicio } from '../../components/inicio/quadro-inicio.tsx';
+import { InstalarApp } from '../../components/instalar-app.tsx';
 import { caminhos } from '../../lib/caminhos.ts';
 
 /**
@@ -36,6 +37,7 @@ export function PaginaInicio() {
           />
         </div>
       </Suspense>
+      <InstalarApp />
     </QuadroInicio>
   );
 }

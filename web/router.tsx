@@ -1,6 +1,7 @@
 import { type RouteObject, redirect } from 'react-router';
 import { Layout } from './components/layout/layout.tsx';
 import { rotasDeclaracoes, rotasPublicasDeclaracoes } from './features/declaracoes/rotas.tsx';
+import { rotasDocumentacao } from './features/documentacao/rotas.tsx';
 import { rotasEleicao } from './features/eleicao/rotas.tsx';
 import { rotasEscalacao } from './features/escalacao/rotas.tsx';
 import { rotasGestao } from './features/gestao/rotas.tsx';
@@ -32,6 +33,7 @@ export const rotas: RouteObject[] = [
       ...rotasSessao,
       ...rotasPublicasInicio,
       ...rotasPublicasDeclaracoes,
+      ...rotasDocumentacao,
       {
         id: ID_ROTA_PROTEGIDA,
         loader: exigirLogin,

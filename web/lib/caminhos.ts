@@ -25,4 +25,5 @@ export const caminhos = {
   declaracaoMp945: '/minha-conta/declaracao-mp945',
   gestao: '/gestao',
   escalaGestao: (num: number) => `/gestao/escalas/${num}`,
+  documentacaoApi: '/docs/api',
 } as const;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { urlFoto } from '../../services/fotos.ts';
 import type { AmbienteTeste } from '../../test/ambiente.ts';
 import { criarAmbiente } from '../../test/ambiente.ts';
+import { urlFoto } from './fotos.ts';
 
 let amb: AmbienteTeste;
 beforeAll(async () => {

@@ -79,8 +79,8 @@ requestAnimationFrame(()=>setTimeout(carregar,0));setTimeout(carregar,300)})();
 /**
  * login.html: the built index.html with /login's markup already inside #raiz (web/login-estatico.tsx, rendered
  * here in Node with React), which the server sends for /login only, so a phone paints the page before the
- * scripts arrive; the client renders over the same markup (docs/decisions/0135-preact-no-navegador.md). The
- * page is loaded by a Vite server of its own, without the browser build's Preact aliases.
+ * scripts arrive; the client hydrates the same markup (docs/decisions/0135, 0191, 0194). The page is loaded by a
+ * Vite server of its own, in Node (the browser build's plugins are not needed to render it).
  */
 function loginEstatico(): Plugin {
   return {

@@ -128,6 +128,7 @@ test('sem foto: o crachá mostra as iniciais sem botão de ampliar, e nenhuma fo
   await expect(cracha).toContainText('Antônio Ferreira Lima');
   await expect(cracha.locator('.foto-avulso-avatar')).toHaveText('AL');
   await expect(cracha.getByRole('button', { name: /foto/ })).toHaveCount(0);
+  await expect(cracha).toContainText('Toque para fechar');
   await conferirTela(page, 'cracha-sem-foto', { soTela: true });
   await page.keyboard.press('Escape');
   await page.goto('/minha-conta');

@@ -108,7 +108,7 @@ export function Cracha({ aberto, aoMudar, avulso, trabalho }: CrachaProps) {
           <p id="cracha-aviso" className="cracha-aviso">
             Crachá de identificação para acesso ao {porto}
           </p>
-          <p className="cracha-dica">Toque fora da foto para fechar</p>
+          <p className="cracha-dica">{temFoto ? 'Toque fora da foto para fechar' : 'Toque para fechar'}</p>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

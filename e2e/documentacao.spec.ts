@@ -6,6 +6,8 @@ import { conferirTela, expect, test } from './apoio.ts';
  * findings, no viewport).
  */
 test('/docs/api descreve a API em português, acessível no celular e no computador', async ({ page }) => {
+  // A long page (every operation of the API): the screen checks walk each of its controls.
+  test.setTimeout(120_000);
   const documento = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/openapi.json');
   await page.goto('/docs/api');
   expect((await documento).status()).toBe(200);

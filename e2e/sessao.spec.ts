@@ -105,6 +105,24 @@ test('/login mantém os nós da página que veio no HTML: o cliente hidrata, nã
   expect(removidos.filter((r) => /^(div\.app|main\.|form\.|section\.)/.test(r))).toEqual([]);
 });
 
+test('num celular lento, /login hidrata sem refazer nenhuma parte (as respostas que chegam no meio não a mudam)', async ({
+  page,
+}) => {
+  // The frame hydrates first and each part (bar, page, footer) after it; an answer that arrived in between and
+  // changed a part not yet hydrated made React rebuild it (error 418 in the console, which fails this test).
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 });
+  await vigiarRemocoesNaRaiz(page);
+  await page.goto('/login');
+  await expect(page.getByRole('contentinfo')).toContainText('Órgão Gestor de Mão de Obra');
+  await expect(page.getByText(/Chamada aberta:/)).toBeVisible();
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  const removidos = await removidosDaRaiz(page);
+  expect(removidos.filter((r) => /^(div\.app|main\.|form\.|section\.|footer\.|header\.)/.test(r))).toEqual(
+    [],
+  );
+});
+
 test('o que se digita antes de o React assumir /login fica no formulário, e entra', async ({ page }) => {
   // The app's code held back until the fields are filled: a slow phone, or a password manager filling in.
   let liberar = () => {};

@@ -216,18 +216,54 @@ const pwa = VitePWA({
     skipWaiting: false,
     runtimeCaching: [
       {
-        // The worker's session data (badge), qualifications, job history and current job, and (issue 29) what
-        // a call shows: the open call, the loaded call's offers, the published result and the port's config,
-        // so a phone that loses the signal during a call still shows the last of them, with their time.
+        // The worker's session data (badge), qualifications, job history and current job, and (issue 29) the
+        // loaded call's offers and the published result: a phone that loses the signal during a call still
+        // shows the last of them, with their time. Wiped at logout.
         urlPattern: ({ url, sameOrigin }: { url: URL; sameOrigin: boolean }) =>
           sameOrigin &&
-          /^\/api\/(sessao|config|escalaAberta|vagas|escalacao\/resultado|avulso\/habilitacoes|avulso\/ultimosTrabalhos)$/.test(
+          /^\/api\/(sessao|vagas|escalacao\/resultado|avulso\/habilitacoes|avulso\/ultimosTrabalhos)$/.test(
             url.pathname,
           ),
         method: 'GET',
         handler: 'NetworkFirst',
         options: {
           cacheName: CACHE_DADOS_PESSOAIS,
+          networkTimeoutSeconds: 6,
+          matchOptions: { ignoreVary: true },
+          plugins: [
+            {
+              // Only a 200 the server lets a browser keep: a kiosk session's answers are no-store (decision
+              // 0130) and never reach this cache; nor does an answer carrying a renewed token.
+              cacheWillUpdate: async ({ response }: { response: Response }) =>
+                response.status === 200 && !/no-store/.test(response.headers.get('cache-control') ?? '')
+                  ? response
+                  : null,
+            },
+            {
+              // Marks an answer read from the cache with the time the server wrote it, for the banner.
+              cachedResponseWillBeUsed: async ({ cachedResponse }: { cachedResponse?: Response }) => {
+                if (!cachedResponse) return cachedResponse;
+                const cabecalhos = new Headers(cachedResponse.headers);
+                cabecalhos.set('X-Portal-Dados-De', cachedResponse.headers.get('date') ?? '');
+                return new Response(await cachedResponse.blob(), {
+                  status: cachedResponse.status,
+                  statusText: cachedResponse.statusText,
+                  headers: cabecalhos,
+                });
+              },
+            },
+          ],
+        },
+      },
+      {
+        // The open call and the port's config (issue 29): nobody's personal data (the login page shows them too),
+        // so a cache of their own, which a logout does not need to wipe.
+        urlPattern: ({ url, sameOrigin }: { url: URL; sameOrigin: boolean }) =>
+          sameOrigin && /^\/api\/(config|escalaAberta)$/.test(url.pathname),
+        method: 'GET',
+        handler: 'NetworkFirst',
+        options: {
+          cacheName: 'portal-tpa-dados-publicos',
           networkTimeoutSeconds: 6,
           matchOptions: { ignoreVary: true },
           plugins: [

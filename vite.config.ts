@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import react from '@vitejs/plugin-react';
 import { build, createServer, defineConfig, type Plugin, type Rolldown } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { CABECALHO_DADOS_DE, CACHE_DADOS_PESSOAIS } from './web/lib/dados-offline.ts';
@@ -38,10 +40,47 @@ function comprimirAoLado(arquivo: string) {
 }
 
 /**
+ * The app's code asked after the first paint (docs/decisions/0194-react-no-navegador.md). /login and the drawn
+ * /inicio are painted from the HTML and the stylesheet; the scripts (React DOM's ≈ 60 KB brotli among them) only
+ * hydrate what is already on screen, so they must not share the phone's slow link with that paint. The built
+ * index.html loses its entry script and modulepreloads; a small classic script (`defer`, same origin: the CSP
+ * allows no inline script) adds them back right after the first frame is painted, or after 300 ms in a tab that
+ * paints nothing (a background tab runs no animation frame).
+ */
+function codigoDepoisDaPintura(): Plugin {
+  return {
+    name: 'portal-tpa-codigo-depois-da-pintura',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_saida, pacote) {
+      const indice = pacote['index.html'];
+      if (indice?.type !== 'asset') return;
+      let html = String(indice.source);
+      const entrada = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
+      if (!entrada?.[1]) throw new Error('index.html sem o script de entrada');
+      html = html.replace(entrada[0], '');
+      const precargas: string[] = [];
+      html = html.replace(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g, (_t, href: string) => {
+        precargas.push(href);
+        return '';
+      });
+      const codigo = `(()=>{const P=${JSON.stringify(precargas)},E=${JSON.stringify(entrada[1])};let feito=false;
+const carregar=()=>{if(feito)return;feito=true;for(const h of P){const l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=h;document.head.append(l)}
+const s=document.createElement("script");s.type="module";s.crossOrigin="";s.src=E;document.head.append(s)};
+requestAnimationFrame(()=>setTimeout(carregar,0));setTimeout(carregar,300)})();
+`;
+      const nome = `assets/arranque-${createHash('sha256').update(codigo).digest('base64url').slice(0, 8)}.js`;
+      this.emitFile({ type: 'asset', fileName: nome, source: codigo });
+      indice.source = html.replace('</head>', `  <script defer src="/${nome}"></script>\n  </head>`);
+    },
+  };
+}
+
+/**
  * login.html: the built index.html with /login's markup already inside #raiz (web/login-estatico.tsx, rendered
  * here in Node with React), which the server sends for /login only, so a phone paints the page before the
- * scripts arrive; the client renders over the same markup (docs/decisions/0135-preact-no-navegador.md). The
- * page is loaded by a Vite server of its own, without the browser build's Preact aliases.
+ * scripts arrive; the client hydrates the same markup (docs/decisions/0135, 0191, 0194). The page is loaded by a
+ * Vite server of its own, in Node (the browser build's plugins are not needed to render it).
  */
 function loginEstatico(): Plugin {
   return {
@@ -177,9 +216,14 @@ const pwa = VitePWA({
     skipWaiting: false,
     runtimeCaching: [
       {
-        // The worker's session data (badge), qualifications, job history and current job; nothing else.
+        // The worker's session data (badge), qualifications, job history and current job, and (issue 29) the
+        // loaded call's offers and the published result: a phone that loses the signal during a call still
+        // shows the last of them, with their time. Wiped at logout.
         urlPattern: ({ url, sameOrigin }: { url: URL; sameOrigin: boolean }) =>
-          sameOrigin && /^\/api\/(sessao|avulso\/habilitacoes|avulso\/ultimosTrabalhos)$/.test(url.pathname),
+          sameOrigin &&
+          /^\/api\/(sessao|vagas|escalacao\/resultado|avulso\/habilitacoes|avulso\/ultimosTrabalhos)$/.test(
+            url.pathname,
+          ),
         method: 'GET',
         handler: 'NetworkFirst',
         options: {
@@ -211,32 +255,54 @@ const pwa = VitePWA({
           ],
         },
       },
+      {
+        // The open call and the port's config (issue 29): nobody's personal data (the login page shows them too),
+        // so a cache of their own, which a logout does not need to wipe.
+        urlPattern: ({ url, sameOrigin }: { url: URL; sameOrigin: boolean }) =>
+          sameOrigin && /^\/api\/(config|escalaAberta)$/.test(url.pathname),
+        method: 'GET',
+        handler: 'NetworkFirst',
+        options: {
+          cacheName: 'portal-tpa-dados-publicos',
+          networkTimeoutSeconds: 6,
+          matchOptions: { ignoreVary: true },
+          plugins: [
+            {
+              // Only a 200 the server lets a browser keep: a kiosk session's answers are no-store (decision
+              // 0130) and never reach this cache; nor does an answer carrying a renewed token.
+              cacheWillUpdate: async ({ response }: { response: Response }) =>
+                response.status === 200 && !/no-store/.test(response.headers.get('cache-control') ?? '')
+                  ? response
+                  : null,
+            },
+            {
+              // Marks an answer read from the cache with the time the server wrote it, for the banner.
+              cachedResponseWillBeUsed: async ({ cachedResponse }: { cachedResponse?: Response }) => {
+                if (!cachedResponse) return cachedResponse;
+                const cabecalhos = new Headers(cachedResponse.headers);
+                cabecalhos.set('X-Portal-Dados-De', cachedResponse.headers.get('date') ?? '');
+                return new Response(await cachedResponse.blob(), {
+                  status: cachedResponse.status,
+                  statusText: cachedResponse.statusText,
+                  headers: cabecalhos,
+                });
+              },
+            },
+          ],
+        },
+      },
     ],
   },
 });
-
-/**
- * React in the browser is Preact (docs/decisions/0135-preact-no-navegador.md): the app and its libraries
- * still import `react` and `react-dom`, and get preact/compat (with web/react-preact.js covering the one
- * hook it lacks). The server and the tests run no React. JSX compiles to `react/jsx-runtime`, which is
- * preact's too.
- */
-const preact = [
-  { find: /^react$/, replacement: fileURLToPath(new URL('./web/react-preact.js', import.meta.url)) },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-];
 
 const DEFINIR = { __VERSAO_CLIENTE__: JSON.stringify(version) };
 
 // The web app lives in web/; the build lands in dist/web, which the server serves.
 export default defineConfig({
   root: 'web',
-  plugins: [precomprimir(), loginEstatico(), inicioNoServidor(), pwa],
-  resolve: { alias: preact },
-  oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
+  // React 19 in the browser (docs/decisions/0194-react-no-navegador.md); the plugin brings Fast Refresh to
+  // the dev server and compiles JSX with Vite's own oxc.
+  plugins: [react(), codigoDepoisDaPintura(), precomprimir(), loginEstatico(), inicioNoServidor(), pwa],
   define: DEFINIR,
   publicDir: 'public',
   build: {
@@ -244,12 +310,6 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     rolldownOptions: {
-      // The libraries' "use client" marks are for React Server Components, which this app does not use
-      // (@vitejs/plugin-react silenced the same warning before decision 0135).
-      onwarn(aviso, padrao) {
-        if (aviso.code === 'MODULE_LEVEL_DIRECTIVE' && aviso.message.includes('use client')) return;
-        padrao(aviso);
-      },
       output: {
         codeSplitting: {
           groups: [

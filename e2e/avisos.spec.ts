@@ -49,6 +49,38 @@ test('no celular: o cartão aparece desativado; com a permissão, a tentativa se
   expect(assinaturas).toEqual([]);
 });
 
+test('enquanto ativa, o cartão diz que está ativando, não "Desativado" (issue 29)', async ({
+  page,
+  context,
+  consoleDoNavegador,
+}) => {
+  consoleDoNavegador.aceitar(/does not support the Push API in incognito mode/);
+  await context.grantPermissions(['notifications']);
+  await entrar(page, '100001');
+  await page.goto('/minha-conta/configuracoes');
+  const cartao = cartaoDe(page);
+  await expect(cartao.getByRole('status')).toHaveText('Desativado: este celular não recebe avisos.');
+  // The server's key held back: the card is caught in the middle of turning the notices on.
+  let liberar = () => {};
+  const chave = new Promise<void>((r) => {
+    liberar = r;
+  });
+  await page.route('**/api/push/chave', async (rota) => {
+    await chave;
+    await rota.continue();
+  });
+  await cartao.getByRole('button', { name: 'Ativar avisos' }).click();
+  await expect(cartao.getByRole('button', { name: 'Ativando...' })).toBeDisabled();
+  await expect(cartao.getByRole('status')).toHaveText(
+    'Ativando: se o navegador perguntar, toque em Permitir.',
+  );
+  await expect(cartao).not.toContainText('Desativado');
+  await conferirTela(page, 'avisos-celular-ativando');
+  liberar();
+  await expect(cartao.getByRole('alert')).toBeVisible();
+  await expect(cartao.getByRole('status')).toHaveText('Desativado: este celular não recebe avisos.');
+});
+
 test('o service worker do app mostra o aviso em português, com o ícone, e guarda a página a abrir', async ({
   page,
   context,

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, type HydrationState, matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -9,8 +9,9 @@ import { ativarOffline } from './features/sessao/offline.ts';
 import { ID_ROTA_LOGIN } from './features/sessao/rotas.tsx';
 import { caminhos } from './lib/caminhos.ts';
 import { queryClient } from './lib/consultas.ts';
-import { hidratarEmPartes } from './lib/hidratacao-em-partes.tsx';
 import { dadosDoInicioNoHtml, preencherConsultasDoInicio } from './lib/inicio-no-html.ts';
+// Listens for the browser's install offer from the start: it comes once, early (web/lib/instalacao.ts).
+import './lib/instalacao.ts';
 import { sessao } from './lib/sessao.ts';
 import { cookiesDoInicio, definirToken, ehQuiosque, espelharTokenNoCookie, lerToken } from './lib/token.ts';
 import { ID_ROTA_PROTEGIDA, rotas } from './router.tsx';
@@ -78,6 +79,14 @@ async function comecoDoInicio(): Promise<HydrationState | undefined> {
   return { loaderData: { [ID_ROTA_PROTEGIDA]: null, [ID_ROTA_INICIO]: null } };
 }
 
+/**
+ * A hydration React recovered from (the server's markup did not match, so it rebuilt that part in the browser):
+ * the page still works, but it is a defect, and the console says it, where the browser tests see it.
+ */
+function relatarErroDeHidratacao(erro: unknown) {
+  console.error('hidratação refeita no navegador:', erro);
+}
+
 function iniciar(hidratacao: HydrationState | undefined) {
   // The answers the server wrote into the page are read once; without hydration, its drawn home goes too,
   // so the client never builds on nodes it did not render.
@@ -98,9 +107,13 @@ function iniciar(hidratacao: HydrationState | undefined) {
   // loaders' requests are already on the way): two shorter tasks block a phone less than one long one.
   setTimeout(() => {
     if (!raiz) return;
-    // /inicio's drawn home hydrates in parts, one per task (web/lib/hidratacao-em-partes.tsx).
-    if (hidratacao && caminho === caminhos.inicio) hidratarEmPartes(() => hydrateRoot(raiz, app));
-    else if (hidratacao) hydrateRoot(raiz, app);
+    // The page the server drew is hydrated as a transition: React hydrates it in slices of a few
+    // milliseconds, yielding to the browser between them, and its Suspense boundaries (the frame's parts,
+    // the home's cards) each on its own, first the one a finger touches (docs/decisions/0194-react-no-navegador.md).
+    if (hidratacao)
+      startTransition(() => {
+        hydrateRoot(raiz, app, { onRecoverableError: relatarErroDeHidratacao });
+      });
     else createRoot(raiz).render(app);
   }, 0);
 }
@@ -115,5 +128,7 @@ else iniciar(caminho === caminhos.login ? comecoDoLogin() : undefined);
 
 // The installable, offline-readable app (docs/decisions/0132), after the page has loaded so it never
 // competes with the first paint; a login activates it too (its step in
-// web/lib/apos-login.ts, registered by features/sessao/rotas.tsx).
-window.addEventListener('load', ativarOffline);
+// web/lib/apos-login.ts, registered by features/sessao/rotas.tsx). The code is asked after the first paint
+// (vite.config.ts), so the page may have loaded already.
+if (document.readyState === 'complete') setTimeout(ativarOffline, 0);
+else window.addEventListener('load', ativarOffline);

@@ -1,6 +1,7 @@
 import { type RouteObject, redirect } from 'react-router';
 import { Layout } from './components/layout/layout.tsx';
 import { rotasDeclaracoes, rotasPublicasDeclaracoes } from './features/declaracoes/rotas.tsx';
+import { rotasDocumentacao } from './features/documentacao/rotas.tsx';
 import { rotasEleicao } from './features/eleicao/rotas.tsx';
 import { rotasEscalacao } from './features/escalacao/rotas.tsx';
 import { rotasGestao } from './features/gestao/rotas.tsx';
@@ -10,34 +11,21 @@ import { rotasMinhaConta } from './features/minha-conta/rotas.tsx';
 import { rotasSessao } from './features/sessao/rotas.tsx';
 import { caminhos } from './lib/caminhos.ts';
 import { exigirLogin } from './lib/guarda.ts';
-import { ParteHidratadaDepois } from './lib/hidratacao-em-partes.tsx';
 
 /**
  * The route table of docs/produto/escalacao.md §2. Each feature owns its routes (features/<area>/rotas.tsx);
  * the login-guarded ones sit under one pathless route whose loader is the guard. The login page, this
  * layout and the guards are in the main chunk; every other page comes with its route's `lazy`
  * (docs/decisions/0080-divisao-do-bundle.md). web/main.tsx makes the browser's router of it; the build renders
- * /login from it too (web/login-estatico.tsx, docs/decisions/0135-preact-no-navegador.md).
+ * /login from it too (web/login-estatico.tsx, docs/decisions/0194-react-no-navegador.md).
  */
 /** The login guard's route, whose loader the router skips when /inicio arrived rendered (web/main.tsx). */
 export const ID_ROTA_PROTEGIDA = 'protegida';
 
-/**
- * The frame of every page; on the drawn /inicio a part of its own (web/lib/hidratacao-em-partes.tsx), so the
- * hydration's first task is only the router's.
- */
-function Moldura() {
-  return (
-    <ParteHidratadaDepois>
-      <Layout />
-    </ParteHidratadaDepois>
-  );
-}
-
 export const rotas: RouteObject[] = [
   {
     path: '/',
-    Component: Moldura,
+    Component: Layout,
     // The first load of a route with a loader or a lazy page shows the frame (bar, footer) with an empty
     // body until it is ready, instead of nothing and React Router's warning (docs/decisions/0120-telas-conferidas.md).
     HydrateFallback: Layout,
@@ -46,6 +34,7 @@ export const rotas: RouteObject[] = [
       ...rotasSessao,
       ...rotasPublicasInicio,
       ...rotasPublicasDeclaracoes,
+      ...rotasDocumentacao,
       {
         id: ID_ROTA_PROTEGIDA,
         loader: exigirLogin,

@@ -34,6 +34,7 @@ export const dadosLoginSchema = z.object({
   artigo: z.number(),
   numChamada: z.number(),
   cpf: z.string(),
+  /** The photo's signed address; empty when the portal keeps no photo of the worker (the initials show). */
   fotoUrl: z.string(),
   impedimento: z.boolean(),
   mensagensImpedimento: z.array(z.string()),

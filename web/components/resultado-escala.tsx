@@ -5,6 +5,7 @@ import type { ResultadoAvulso } from '#common/api/gestao.ts';
 import { categoriaDaOferta } from '#common/funcoes.ts';
 import { nomePorao } from '#common/porao.ts';
 import { formatarDataIso, preencher, turno } from '#common/texto.ts';
+import { ultimosTrabalhosQuery } from '../lib/api-avulso.ts';
 import { confirmadosPublicadaQuery, resultadoEscalaQuery } from '../lib/resultado-escala.ts';
 import { useAvulso } from '../lib/sessao.ts';
 import './resultado-escala.css';
@@ -60,6 +61,7 @@ function EscaladosDaEscala({ numEscalacao, codCategoria }: { numEscalacao: numbe
  */
 export function ResultadoEscala({ semEscolhas = false }: { semEscolhas?: boolean }) {
   const { data: r } = useQuery(resultadoEscalaQuery);
+  const { data: trabalhos } = useQuery(ultimosTrabalhosQuery);
   const { codCategoria } = useAvulso();
   if (!r) return null;
   // The category of the list: the job's when engaged, else the worker's own (one the call offers).
@@ -81,6 +83,17 @@ export function ResultadoEscala({ semEscolhas = false }: { semEscolhas?: boolean
   }
   if (r.resultado === 'escalado') {
     const t = r.trabalho;
+    // Two jobs at once (issue 29): engaged for a later job while the badge still shows the one of now.
+    const corrente = trabalhos?.trabalhoCorrente;
+    const antes =
+      corrente &&
+      !(
+        corrente.dataOperacao === t.dataOperacao &&
+        corrente.horaInicio === t.horaInicio &&
+        corrente.navio === t.navio
+      )
+        ? corrente
+        : null;
     return (
       <section
         className="cartao resultado-escala resultado-escala-escalado"
@@ -96,6 +109,13 @@ export function ResultadoEscala({ semEscolhas = false }: { semEscolhas?: boolean
           {dataOperacao(t.dataOperacao)}, turno {turno(t.horaInicio, t.horaFim)}, {t.localAtracacao}.
         </p>
         <p>{r.motivo}</p>
+        {antes ? (
+          <p className="resultado-escala-proximo">
+            <strong>Este é o seu próximo trabalho.</strong> Antes dele vem o de{' '}
+            {dataOperacao(antes.dataOperacao)}, turno {turno(antes.horaInicio, antes.horaFim)} ({antes.navio}
+            ), que é o do crachá; o crachá passa a mostrar este quando aquele terminar.
+          </p>
+        ) : null}
         {lista}
       </section>
     );

@@ -1,7 +1,7 @@
 import { EventSourceParserStream } from 'eventsource-parser/stream';
 import { useSyncExternalStore } from 'react';
 import type { EscalaAberta } from '#common/api/escala-aberta.ts';
-import { type EventoAoVivo, eventosAoVivo, type TipoEventoAoVivo } from '#common/api/eventos.ts';
+import type { EventoAoVivo, TipoEventoAoVivo } from '#common/api/eventos.ts';
 import { cabecalhosPadrao } from './api-client.ts';
 import { queryClient } from './consultas.ts';
 import { definirToken, lerToken } from './token.ts';
@@ -80,6 +80,34 @@ function aplicar(tipo: TipoEventoAoVivo, dados: EventoAoVivo) {
   for (const ouvinte of ouvintes.get(tipo) ?? []) ouvinte(dados);
 }
 
+/**
+ * The kinds of event this client applies. The events are the server's own, typed by common/api/eventos.ts, and
+ * read here as the API client reads every answer: by their description's types, not parsed again with zod, so
+ * the home does not load zod (≈ 24 KB brotli) for its stream (docs/decisions/0194-react-no-navegador.md). A
+ * kind added there fails to compile here until it is listed.
+ */
+const TIPOS: Record<TipoEventoAoVivo, true> = {
+  estado: true,
+  escala: true,
+  contagens: true,
+  confirmados: true,
+  mensagem: true,
+};
+
+function ehTipo(tipo: string | undefined): tipo is TipoEventoAoVivo {
+  return tipo !== undefined && Object.hasOwn(TIPOS, tipo);
+}
+
+/** An event's data: a JSON object, or undefined (a broken line is skipped, never thrown). */
+function lerDados(texto: string): EventoAoVivo | undefined {
+  try {
+    const dados: unknown = JSON.parse(texto);
+    return typeof dados === 'object' && dados !== null ? (dados as EventoAoVivo) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 let controle: AbortController | undefined;
 let tentativas = 0;
 let religar: ReturnType<typeof setTimeout> | undefined;
@@ -104,11 +132,9 @@ async function conectar(sinal: AbortSignal): Promise<'fim' | 'recusado'> {
   for (;;) {
     const { done, value } = await leitor.read();
     if (done) return 'fim';
-    const tipo = value.event as TipoEventoAoVivo | undefined;
-    const esquema = tipo ? eventosAoVivo[tipo] : undefined;
-    if (!tipo || !esquema) continue;
-    const lido = esquema.safeParse(JSON.parse(value.data));
-    if (lido.success) aplicar(tipo, lido.data as EventoAoVivo);
+    if (!ehTipo(value.event)) continue;
+    const dados = lerDados(value.data);
+    if (dados) aplicar(value.event, dados);
   }
 }
 
@@ -142,7 +168,7 @@ function aoVoltarRede() {
 /**
  * Opens the stream while a worker is logged in; the function returned closes it and forgets its state. The
  * layout imports this module only then, so the stream's code (and its parser) is not part of what /login
- * loads (docs/decisions/0135-preact-no-navegador.md).
+ * loads (docs/decisions/0135).
  */
 export function abrirFluxoAoVivo(): () => void {
   iniciar();

@@ -26,4 +26,5 @@ export const caminhos = {
   gestao: '/gestao',
   escalaGestao: (num: number) => `/gestao/escalas/${num}`,
   gestaoFinanceiro: '/gestao/financeiro',
+  documentacaoApi: '/docs/api',
 } as const;

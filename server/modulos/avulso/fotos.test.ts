@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AmbienteTeste } from '../../test/ambiente.ts';
 import { criarAmbiente } from '../../test/ambiente.ts';
+import { urlFoto } from './fotos.ts';
 
 let amb: AmbienteTeste;
 beforeAll(async () => {
@@ -39,6 +40,13 @@ describe('GET /api/fotos/:arquivo', () => {
     expect(r.headers['content-disposition']).toBe(`inline; filename="100001.${extensao}"`);
     expect(r.headers['x-content-type-options']).toBe('nosniff');
     expect(String(r.headers['content-security-policy'])).toContain("default-src 'none'");
+  });
+
+  it('quem não tem foto guardada recebe fotoUrl vazia: a tela mostra as iniciais sem pedir nada (issue 29)', async () => {
+    expect(
+      await amb.db.selectFrom('foto').select('cod_avulso').where('cod_avulso', '=', '100003').execute(),
+    ).toEqual([]);
+    expect(await fotoUrlDe('100003')).toBe('');
   });
 
   it('expira: depois da validade a mesma URL é recusada', async () => {
@@ -83,8 +91,8 @@ describe('GET /api/fotos/:arquivo', () => {
     }
   });
 
-  it('quem não tem foto recebe 404 (o cliente mostra o avatar)', async () => {
-    const url = await fotoUrlDe('100003');
+  it('uma URL assinada de quem não tem foto recebe 404 (o cliente mostra o avatar)', async () => {
+    const url = urlFoto(amb.app.ctx.config, amb.app.ctx.segredoFotos, '100003', amb.relogio.now());
     const r = await amb.app.inject({ method: 'GET', url });
     expect(r.statusCode).toBe(404);
     expect(r.json().codigoErro).toBe('NaoEncontrado');

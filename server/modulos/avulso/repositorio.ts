@@ -34,7 +34,7 @@ export async function carregarDadosLogin(
   if (!avulso) return undefined;
   const impedido = avulso.impedimento === 1;
   // The messages only matter to an impeded worker (the home screen shows them instead of the call).
-  const [mensagens, parametros, papeis] = await Promise.all([
+  const [mensagens, parametros, papeis, foto] = await Promise.all([
     impedido
       ? db
           .selectFrom('impedimento_mensagem')
@@ -48,6 +48,16 @@ export async function carregarDadosLogin(
     avulso.cod_categoria === CATEGORIA_OGMO
       ? db.selectFrom('papel').select('papel').where('cod_avulso', '=', codAvulso).orderBy('papel').execute()
       : [],
+    // Whether the portal keeps a photo of the worker (an external photo server is asked by the phone itself):
+    // without one the screens show the initials and ask for nothing, instead of a 404 per picture (issue 29).
+    config.fotoBaseUrl
+      ? true
+      : db
+          .selectFrom('foto')
+          .select('cod_avulso')
+          .where('cod_avulso', '=', codAvulso)
+          .executeTakeFirst()
+          .then((l) => l !== undefined),
   ]);
   return {
     codAvulso: avulso.cod_avulso,
@@ -59,7 +69,7 @@ export async function carregarDadosLogin(
     artigo: avulso.artigo,
     numChamada: avulso.num_chamada,
     cpf: avulso.cpf,
-    fotoUrl: urlFoto(config, segredoFotos, avulso.cod_avulso, agora),
+    fotoUrl: foto ? urlFoto(config, segredoFotos, avulso.cod_avulso, agora) : '',
     impedimento: impedido,
     mensagensImpedimento: mensagens.map((m) => m.mensagem),
     afastamentoDefinitivo: avulso.afastamento_definitivo === 1,

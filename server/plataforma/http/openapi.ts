@@ -1,6 +1,4 @@
-import { readFileSync } from 'node:fs';
 import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { apiDocumentacao } from '#common/api/documentacao.ts';
@@ -12,12 +10,6 @@ import { catalogoErros } from '#common/erros.ts';
 import { z } from '#common/zod-pt.ts';
 import { CABECALHO_TOKEN } from '../autenticacao/autenticacao.ts';
 import { endpointDaRota, registrar } from './registrar.ts';
-
-/** Where the readable page lives: outside /api, whose every answer is JSON. */
-export const CAMINHO_DOCUMENTACAO = '/docs/api';
-
-/** The portal's mark (the web's favicon) in the page's top bar, instead of Swagger UI's. */
-const LOGO = readFileSync(new URL('../../../web/public/favicon.svg', import.meta.url));
 
 /** A route the app registered under /api, and the description it was registered from (if any). */
 export interface RotaApi {
@@ -122,8 +114,9 @@ function esquemaOpenApi(endpoint: Endpoint): FastifySchema & Record<string, unkn
 }
 
 /**
- * The OpenAPI 3.1 document at GET /api/openapi.json and its readable page at /docs/api (offline: Swagger UI's
- * files come from node_modules). Registered before the routes: it watches every route added after it.
+ * The OpenAPI 3.1 document at GET /api/openapi.json. Its readable page, /docs/api, is the web app's
+ * (web/features/documentacao, Portuguese and accessible; it replaced Swagger UI, issue 29). Registered before
+ * the routes: it watches every route added after it.
  */
 export async function documentarApi(app: FastifyInstance, versao: string): Promise<void> {
   const rotas: RotaApi[] = [];
@@ -158,12 +151,5 @@ export async function documentarApi(app: FastifyInstance, versao: string): Promi
   registrar(app, apiDocumentacao.openapi, async (_request, reply) => {
     documento ??= JSON.stringify(app.swagger());
     return reply.header('Cache-Control', 'no-cache').type('application/json; charset=utf-8').send(documento);
-  });
-
-  await app.register(fastifySwaggerUi, {
-    routePrefix: CAMINHO_DOCUMENTACAO,
-    uiConfig: { docExpansion: 'list', deepLinking: true, defaultModelsExpandDepth: 0 },
-    theme: { title: 'Portal do TPA: API' },
-    logo: { type: 'image/svg+xml', content: LOGO, href: CAMINHO_DOCUMENTACAO, target: '_self' },
   });
 }

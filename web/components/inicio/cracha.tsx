@@ -7,7 +7,7 @@ import type { DadosLogin } from '#common/api/sessao.ts';
 import { formatarCpf, nomeProprio, turno } from '#common/texto.ts';
 import { configPublicaQuery } from '../../lib/api-sessao.ts';
 import { dataTrabalho } from '../../lib/data-trabalho.ts';
-import { FotoAvulso } from '../layout/foto-avulso.tsx';
+import { FotoAvulso, useFotoDisponivel } from '../layout/foto-avulso.tsx';
 
 interface CrachaProps {
   aberto: boolean;
@@ -23,6 +23,7 @@ interface CrachaProps {
 export function Cracha({ aberto, aoMudar, avulso, trabalho }: CrachaProps) {
   const [fotoAmpliada, setFotoAmpliada] = useState(false);
   const { data: config } = useQuery(configPublicaQuery);
+  const temFoto = useFotoDisponivel(avulso.fotoUrl);
   const porto = config?.organizacao.porto ?? 'Porto de Suape';
   const orgao = config?.organizacao.nome ?? 'OGMO';
 
@@ -41,18 +42,26 @@ export function Cracha({ aberto, aoMudar, avulso, trabalho }: CrachaProps) {
             <Dialog.Title className="cracha-titulo">Crachá — {orgao}</Dialog.Title>
           </div>
           <div className={fotoAmpliada ? 'cracha-corpo cracha-foto-ampliada' : 'cracha-corpo'}>
-            <button
-              type="button"
-              className="cracha-foto"
-              aria-label={fotoAmpliada ? 'Reduzir foto' : 'Ampliar foto'}
-              aria-pressed={fotoAmpliada}
-              onClick={(e) => {
-                e.stopPropagation();
-                setFotoAmpliada((v) => !v);
-              }}
-            >
-              <FotoAvulso fotoUrl={avulso.fotoUrl} nome={avulso.nome} />
-            </button>
+            {temFoto ? (
+              <button
+                type="button"
+                className="cracha-foto"
+                aria-label={fotoAmpliada ? 'Reduzir foto' : 'Ampliar foto'}
+                aria-pressed={fotoAmpliada}
+                onClick={(e) => {
+                  e.stopPropagation();
+                  setFotoAmpliada((v) => !v);
+                }}
+              >
+                <FotoAvulso fotoUrl={avulso.fotoUrl} nome={avulso.nome} />
+              </button>
+            ) : (
+              // Without a photo there is nothing to enlarge: the initials, no button (a button named 'Ampliar
+              // foto' showing 'AL' was axe's label-content-name-mismatch); the name is written beside them.
+              <div className="cracha-foto cracha-sem-foto">
+                <FotoAvulso fotoUrl="" nome={avulso.nome} decorativa />
+              </div>
+            )}
             <div className="cracha-identidade">
               <p className="cracha-nome">{nomeProprio(avulso.nome)}</p>
               <dl className="cracha-dados">
@@ -99,7 +108,7 @@ export function Cracha({ aberto, aoMudar, avulso, trabalho }: CrachaProps) {
           <p id="cracha-aviso" className="cracha-aviso">
             Crachá de identificação para acesso ao {porto}
           </p>
-          <p className="cracha-dica">Toque fora da foto para fechar</p>
+          <p className="cracha-dica">{temFoto ? 'Toque fora da foto para fechar' : 'Toque para fechar'}</p>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

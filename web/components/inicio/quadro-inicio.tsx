@@ -1,10 +1,9 @@
 import { Landmark, LayoutList, ShieldAlert } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { Link } from 'react-router';
 import { DIAS_SUSPENSAO_EPI, PAPEL_ESCALADOR } from '#common/dominio.ts';
 import { nomeProprio } from '#common/texto.ts';
 import { caminhos } from '../../lib/caminhos.ts';
-import { ParteHidratadaDepois } from '../../lib/hidratacao-em-partes.tsx';
 import { useAvulso } from '../../lib/sessao.ts';
 import { ResultadoEscala } from '../resultado-escala.tsx';
 import { CaixaChamada } from './caixa-chamada.tsx';
@@ -50,11 +49,16 @@ export function QuadroInicio({ children }: { children: ReactNode }) {
       <h1 className="inicio-saudacao">
         Olá, <strong>{primeiroNome}</strong>!
       </h1>
-      <ParteHidratadaDepois>
+      {/* Parts React hydrates one by one (docs/decisions/0194-react-no-navegador.md). */}
+      <Suspense fallback={null}>
         <CaixaChamada />
-      </ParteHidratadaDepois>
-      <ResultadoEscala />
-      <TrabalhoCorrente />
+      </Suspense>
+      <Suspense fallback={null}>
+        <ResultadoEscala />
+      </Suspense>
+      <Suspense fallback={null}>
+        <TrabalhoCorrente />
+      </Suspense>
       {avulso.papeis.includes(PAPEL_ESCALADOR) ? (
         <div className="cartoes-acao">
           <CartaoAcao
@@ -82,9 +86,9 @@ export function QuadroInicio({ children }: { children: ReactNode }) {
 
       {children}
 
-      <ParteHidratadaDepois>
+      <Suspense fallback={null}>
         <Atencao />
-      </ParteHidratadaDepois>
+      </Suspense>
     </div>
   );
 }

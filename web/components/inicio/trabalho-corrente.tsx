@@ -4,7 +4,6 @@ import { lazy, Suspense, useState } from 'react';
 import { turno } from '#common/texto.ts';
 import { ultimosTrabalhosQuery } from '../../lib/api-avulso.ts';
 import { dataTrabalho } from '../../lib/data-trabalho.ts';
-import { ParteHidratadaDepois } from '../../lib/hidratacao-em-partes.tsx';
 import { useAvulso } from '../../lib/sessao.ts';
 import './inicio.css';
 
@@ -38,50 +37,50 @@ export function TrabalhoCorrente() {
   ];
 
   return (
-    <ParteHidratadaDepois>
-      <section className="cartao trabalho-corrente" aria-labelledby="titulo-trabalho-corrente">
-        <div className="trabalho-corrente-cabecalho">
-          <h2 id="titulo-trabalho-corrente" className="cartao-titulo">
-            Escalado para a operação
-          </h2>
-          <button
-            type="button"
-            className="botao botao-destaque"
-            onClick={() => {
-              setCrachaUsado(true);
-              setCrachaAberto(true);
-            }}
-          >
-            <IdCard aria-hidden size={20} />
-            Crachá
-          </button>
-        </div>
-        <table className="tabela tabela-empilhada">
-          <thead>
-            <tr>
-              {colunas.map(([titulo]) => (
-                <th key={titulo} scope="col">
-                  {titulo}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            <tr>
-              {colunas.map(([titulo, valor]) => (
-                <td key={titulo} data-rotulo={titulo}>
-                  {valor}
-                </td>
-              ))}
-            </tr>
-          </tbody>
-        </table>
-        {crachaUsado ? (
-          <Suspense fallback={null}>
-            <Cracha aberto={crachaAberto} aoMudar={setCrachaAberto} avulso={avulso} trabalho={trabalho} />
-          </Suspense>
-        ) : null}
-      </section>
-    </ParteHidratadaDepois>
+    <section className="cartao trabalho-corrente" aria-labelledby="titulo-trabalho-corrente">
+      <div className="trabalho-corrente-cabecalho">
+        <h2 id="titulo-trabalho-corrente" className="cartao-titulo">
+          Escalado para a operação
+        </h2>
+        <button
+          type="button"
+          className="botao botao-destaque"
+          onClick={() => {
+            setCrachaUsado(true);
+            setCrachaAberto(true);
+          }}
+        >
+          <IdCard aria-hidden size={20} />
+          Crachá
+        </button>
+      </div>
+      {/* Which job the badge is for, said here (with a published later job beside it, issue 29). */}
+      <p className="trabalho-corrente-cracha">O crachá mostra este trabalho.</p>
+      <table className="tabela tabela-empilhada">
+        <thead>
+          <tr>
+            {colunas.map(([titulo]) => (
+              <th key={titulo} scope="col">
+                {titulo}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          <tr>
+            {colunas.map(([titulo, valor]) => (
+              <td key={titulo} data-rotulo={titulo}>
+                {valor}
+              </td>
+            ))}
+          </tr>
+        </tbody>
+      </table>
+      {crachaUsado ? (
+        <Suspense fallback={null}>
+          <Cracha aberto={crachaAberto} aoMudar={setCrachaAberto} avulso={avulso} trabalho={trabalho} />
+        </Suspense>
+      ) : null}
+    </section>
   );
 }

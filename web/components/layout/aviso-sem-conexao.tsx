@@ -9,9 +9,18 @@ import { useFusoPorto } from '../../lib/fuso-porto.ts';
  */
 export function AvisoSemConexao() {
   const { dadosDe, online } = useConexao();
+  if (dadosDe === null && online) return null;
+  return <Faixa dadosDe={dadosDe} />;
+}
+
+/**
+ * The banner itself. Only it asks the port's time zone (the config): the frame around the page is hydrated first,
+ * and a question it started would answer while React still hydrates the footer, which would then render what the
+ * server's HTML did not have (a hydration mismatch; docs/decisions/0194-react-no-navegador.md).
+ */
+function Faixa({ dadosDe }: { dadosDe: number | null }) {
   // Port time (the device may be in another zone), as every time the portal shows (decision 0121).
   const fuso = useFusoPorto();
-  if (dadosDe === null && online) return null;
   return (
     <div className="aviso-sem-conexao alerta alerta-aviso" role="status">
       <WifiOff aria-hidden size={20} />

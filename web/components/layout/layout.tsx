@@ -3,7 +3,7 @@ import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-route
 import { quandoSessaoExpirar } from '../../lib/api-client.ts';
 import { caminhos } from '../../lib/caminhos.ts';
 import { encerrarSessao, limparSessaoLocal } from '../../lib/encerrar.ts';
-import { ParteHidratadaDepois, useHidratacaoConcluida } from '../../lib/hidratacao-em-partes.tsx';
+import { useDepoisDaHidratacao } from '../../lib/hidratacao.ts';
 import { useDadosLogin } from '../../lib/sessao.ts';
 import { ehQuiosque } from '../../lib/token.ts';
 import { AvisoSemConexao } from './aviso-sem-conexao.tsx';
@@ -20,14 +20,40 @@ const CAMINHOS_COM_ID_INICIO: readonly string[] = [caminhos.login, caminhos.inic
 /** At the kiosk a session ends after this long without a touch (the server's kiosk idle limit is 2 min). */
 export const OCIOSIDADE_QUIOSQUE_MS = 90_000;
 
+/**
+ * What a logged-in page adds once React has taken the page over: the service messages' dialog (never in the
+ * server's HTML) and the live call. A leaf of its own, so the render after the hydration is this component's
+ * alone, not the whole frame's again (docs/decisions/0194-react-no-navegador.md).
+ */
+function DepoisDaHidratacao() {
+  const hidratada = useDepoisDaHidratacao();
+  // The call as it happens (docs/decisions/0160); its code is imported now, not with the login page (0135).
+  useEffect(() => {
+    if (!hidratada) return;
+    let fechar: (() => void) | undefined;
+    let ativo = true;
+    void import('../../lib/ao-vivo.ts').then(({ abrirFluxoAoVivo }) => {
+      if (ativo) fechar = abrirFluxoAoVivo();
+    });
+    return () => {
+      ativo = false;
+      fechar?.();
+    };
+  }, [hidratada]);
+  if (!hidratada) return null;
+  return (
+    <Suspense fallback={null}>
+      <FilaMensagens />
+    </Suspense>
+  );
+}
+
 /** The frame of every page: top bar, content, footer, service messages; session expiry and kiosk idling. */
 export function Layout() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const avulso = useDadosLogin();
   const [saindo, setSaindo] = useState(false);
-  // The messages' dialog and the live call (their code and their questions) after /inicio's parts (decision 0193).
-  const hidratada = useHidratacaoConcluida();
 
   useEffect(() => {
     document.body.id = CAMINHOS_COM_ID_INICIO.includes(pathname.replace(/\/+$/, '')) ? 'inicio' : '';
@@ -44,20 +70,6 @@ export function Layout() {
 
   // Kiosk: nobody may find the previous worker's session open.
   const logado = avulso !== null;
-  // The call as it happens, while someone is logged in (docs/decisions/0160); its code is imported then, not
-  // with the login page (docs/decisions/0135-preact-no-navegador.md), and after /inicio's parts (decision 0193).
-  useEffect(() => {
-    if (!logado || !hidratada) return;
-    let fechar: (() => void) | undefined;
-    let ativo = true;
-    void import('../../lib/ao-vivo.ts').then(({ abrirFluxoAoVivo }) => {
-      if (ativo) fechar = abrirFluxoAoVivo();
-    });
-    return () => {
-      ativo = false;
-      fechar?.();
-    };
-  }, [logado, hidratada]);
   useEffect(() => {
     if (!logado || !ehQuiosque()) return;
     let relogio: number | undefined;
@@ -90,24 +102,21 @@ export function Layout() {
       <a href="#conteudo" className="pular-para-conteudo">
         Pular para o conteúdo
       </a>
-      <ParteHidratadaDepois>
+      {/* Each Suspense is a part React hydrates on its own, after the frame, and first where a finger lands
+          (selective hydration, docs/decisions/0194-react-no-navegador.md). Nothing inside suspends. */}
+      <Suspense fallback={null}>
         <BarraSuperior aoSair={sair} saindo={saindo} />
-      </ParteHidratadaDepois>
+      </Suspense>
       <main id="conteudo" className="conteudo" tabIndex={-1}>
         <AvisoSemConexao />
-        {/* The page: on /inicio one element, as a part must be (its own parts inside wait for theirs). */}
-        <ParteHidratadaDepois>
-          <Outlet />
-        </ParteHidratadaDepois>
-      </main>
-      <ParteHidratadaDepois>
-        <Rodape />
-      </ParteHidratadaDepois>
-      {logado && hidratada ? (
         <Suspense fallback={null}>
-          <FilaMensagens />
+          <Outlet />
         </Suspense>
-      ) : null}
+      </main>
+      <Suspense fallback={null}>
+        <Rodape />
+      </Suspense>
+      {logado ? <DepoisDaHidratacao /> : null}
       <ScrollRestoration />
     </div>
   );

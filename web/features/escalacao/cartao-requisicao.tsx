@@ -62,7 +62,7 @@ export const CartaoRequisicao = memo(function CartaoRequisicao({
             <span className="visualmente-oculto">Data: </span>
             {diaMesAbreviado(req.dataOperacao)}
           </li>
-          <li>
+          <li id={`${idTitulo}-turno`}>
             <Clock aria-hidden size={16} />
             <span className="visualmente-oculto">Horário: </span>
             {turno(req.horaInicio, req.horaFim)}
@@ -117,11 +117,12 @@ export const CartaoRequisicao = memo(function CartaoRequisicao({
         </>
       ) : (
         poroes.map((porao) => (
-          // Named 'Porão n' and the ship: every card has a 'Porão 1', and landmarks must differ.
+          // Named 'Porão n', the ship and the shift: every card has a 'Porão 1', one ship may come in two
+          // shifts, and landmarks must differ (axe's landmark-unique).
           <section
             key={porao.numPorao}
             className="porao"
-            aria-labelledby={`${idTitulo}-${porao.numPorao} ${idTitulo}`}
+            aria-labelledby={`${idTitulo}-${porao.numPorao} ${idTitulo} ${idTitulo}-turno`}
           >
             <h3 className="porao-titulo">
               <span className="porao-nome" id={`${idTitulo}-${porao.numPorao}`}>

@@ -1,7 +1,8 @@
 import { ClipboardList, MessagesSquare, UserRound } from 'lucide-react';
+import { Suspense } from 'react';
 import { CartaoAcao, QuadroInicio } from '../../components/inicio/quadro-inicio.tsx';
+import { InstalarApp } from '../../components/instalar-app.tsx';
 import { caminhos } from '../../lib/caminhos.ts';
-import { ParteHidratadaDepois } from '../../lib/hidratacao-em-partes.tsx';
 
 /**
  * /inicio (docs/produto/escalacao.md §2): the home's frame with its three cards. While an election is
@@ -10,7 +11,7 @@ import { ParteHidratadaDepois } from '../../lib/hidratacao-em-partes.tsx';
 export function PaginaInicio() {
   return (
     <QuadroInicio>
-      <ParteHidratadaDepois>
+      <Suspense fallback={null}>
         <div className="cartoes-acao">
           <CartaoAcao
             para={caminhos.minhaConta}
@@ -35,7 +36,8 @@ export function PaginaInicio() {
             botao="Fale com o OGMO"
           />
         </div>
-      </ParteHidratadaDepois>
+      </Suspense>
+      <InstalarApp />
     </QuadroInicio>
   );
 }

@@ -16,6 +16,11 @@ const TEXTO_ESTADO: Record<EstadoAvisos, string> = {
     'Bloqueado pelo navegador. Para receber os avisos, permita as notificações deste site nas configurações do navegador e volte aqui.',
 };
 
+const TEXTO_MUDANDO = {
+  ativando: 'Ativando: se o navegador perguntar, toque em Permitir.',
+  desativando: 'Desativando os avisos deste celular…',
+} as const;
+
 function mensagemDe(erro: unknown): string {
   // ErroApi (the server's Portuguese message) is an Error too.
   if (erro instanceof Error) return erro.message;
@@ -30,7 +35,9 @@ function mensagemDe(erro: unknown): string {
 export function AvisosCelular() {
   const [suportado] = useState(avisosSuportados);
   const [estado, setEstado] = useState<EstadoAvisos | null>(null);
-  const [ocupado, setOcupado] = useState(false);
+  // What is being done now: the state line says it, not the state it is leaving ('Desativado' while 'Ativando…').
+  const [mudando, setMudando] = useState<'ativando' | 'desativando' | null>(null);
+  const ocupado = mudando !== null;
   const [erro, setErro] = useState<string | null>(null);
 
   useEffect(() => {
@@ -46,8 +53,8 @@ export function AvisosCelular() {
 
   if (!suportado) return null;
 
-  async function mudar(acao: () => Promise<EstadoAvisos>) {
-    setOcupado(true);
+  async function mudar(acao: () => Promise<EstadoAvisos>, agora: 'ativando' | 'desativando') {
+    setMudando(agora);
     setErro(null);
     try {
       setEstado(await acao());
@@ -55,7 +62,7 @@ export function AvisosCelular() {
       setErro(mensagemDe(e));
       setEstado(await lerEstadoAvisos().catch(() => 'desativado' as const));
     } finally {
-      setOcupado(false);
+      setMudando(null);
     }
   }
 
@@ -69,18 +76,22 @@ export function AvisosCelular() {
       <p className="texto-suave">
         Receba um aviso quando a chamada abrir e quando sair o resultado da sua escala.
       </p>
-      {estado && (
+      {mudando ? (
+        <p className="mc-avisos-estado" role="status">
+          {TEXTO_MUDANDO[mudando]}
+        </p>
+      ) : estado ? (
         <p className={`mc-avisos-estado mc-avisos-${estado}`} role="status">
           {TEXTO_ESTADO[estado]}
         </p>
-      )}
+      ) : null}
       {erro && <Alerta tipo="erro">{erro}</Alerta>}
       {estado === 'desativado' && (
         <button
           type="button"
           className="botao botao-destaque"
           disabled={ocupado}
-          onClick={() => mudar(ativarAvisos)}
+          onClick={() => mudar(ativarAvisos, 'ativando')}
         >
           {ocupado ? 'Ativando...' : 'Ativar avisos'}
         </button>
@@ -90,7 +101,7 @@ export function AvisosCelular() {
           type="button"
           className="botao botao-secundario"
           disabled={ocupado}
-          onClick={() => mudar(desativarAvisos)}
+          onClick={() => mudar(desativarAvisos, 'desativando')}
         >
           {ocupado ? 'Desativando...' : 'Desativar avisos'}
         </button>

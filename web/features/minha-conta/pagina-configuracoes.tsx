@@ -1,11 +1,12 @@
 import { Construction, KeyRound, Settings, UserPen } from 'lucide-react';
+import { InstalarApp } from '../../components/instalar-app.tsx';
 import { BotaoVoltar, Tile } from '../../components/ui/estados.tsx';
 import { caminhos } from '../../lib/caminhos.ts';
 import { AvisosCelular } from './avisos-celular.tsx';
 import { CabecalhoPagina } from './componentes.tsx';
 import './minha-conta.css';
 
-/** /minha-conta/configuracoes: the two settings tiles and, on a phone that can, "Avisos no celular". */
+/** /minha-conta/configuracoes: the two settings tiles and, on a phone that can, "Avisos no celular" and the app's installation. */
 export function PaginaConfiguracoes() {
   return (
     <div className="pilha mc-pagina">
@@ -19,6 +20,7 @@ export function PaginaConfiguracoes() {
         />
       </nav>
       <AvisosCelular />
+      <InstalarApp />
       <div>
         <BotaoVoltar para={caminhos.minhaConta} />
       </div>

@@ -69,6 +69,17 @@ export function PaginaLogin({ quiosque = false }: { quiosque?: boolean }) {
   const erros = validarLogin(valores);
   const valido = Object.keys(erros).length === 0;
 
+  // What was typed, or filled in by the phone's password manager, in the form the HTML painted before React took
+  // it over (the code comes after the first paint, docs/decisions/0194) is kept: React's hydration leaves the
+  // fields' text as it finds it, and the form's state starts from it instead of wiping it at the next render.
+  useEffect(() => {
+    const digitado = (nome: Campo) =>
+      (refs.current[nome]?.value ?? '').replace(/\D/g, '').slice(0, LIMITE[nome]);
+    const login = digitado('login');
+    const password = digitado('password');
+    if (login || password) setValores((v) => ({ login: v.login || login, password: v.password || password }));
+  }, []);
+
   // At the kiosk the on-screen keys type into the highlighted field.
   useEffect(() => {
     if (quiosque) refs.current[campoAtivo]?.focus();

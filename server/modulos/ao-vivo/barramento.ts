@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import type { AvisoEscalacao } from '../escalacao/avisos.ts';
+import type { AvisoEscalacao } from '../escalacao/index.ts';
 
 /**
  * What one server tells the others (docs/decisions/0160): the call module's notices (a post changed a

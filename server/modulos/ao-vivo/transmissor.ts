@@ -3,8 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as dormir } from 'node:timers/promises';
 import type { EscalaAberta } from '#common/api/escala-aberta.ts';
 import type { ContagemOfertaEvento, EventoAoVivo, TipoEventoAoVivo } from '#common/api/eventos.ts';
-import type { AvisoEscalacao, MudancaContagens } from '../escalacao/avisos.ts';
-import type { ContagemOferta } from '../escalacao/servico.ts';
+import type { AvisoEscalacao, ContagemOferta, MudancaContagens } from '../escalacao/index.ts';
 
 /** What the stream needs of the call module (server/modulos/escalacao/servico.ts). */
 export interface FonteAoVivo {

@@ -2,7 +2,7 @@ import type { Banco } from '../../plataforma/banco/connection.ts';
 import { ehViolacaoDeUnicidade } from '../../plataforma/banco/dialeto.ts';
 import type { DbOuTrx } from '../../plataforma/banco/schema.ts';
 import { ErroApp } from '../../plataforma/http/erro-app.ts';
-import type { FilaRodizio } from '../rodizio/tipos.ts';
+import type { FilaRodizio } from '../rodizio/index.ts';
 import {
   copiarPonteiros,
   escalaAbertaAgora,

@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { MensagemPush } from '#common/api/push.ts';
 import type { Db } from '../../plataforma/banco/schema.ts';
-import { linhaEscala } from '../gestao/repositorio.ts';
+import { linhaEscala } from '../gestao/index.ts';
 import type { ChavesVapid } from './chaves.ts';
 import type { EnvioHilo, OpcoesHilo, RespostaHilo } from './hilo-envio.ts';
 import { mensagemEscalaAberta, mensagemResultado } from './mensagens.ts';

@@ -25,6 +25,7 @@ import { rotasSeguranca } from './modulos/sessao/rotas-seguranca.ts';
 import { prepararAutenticacao } from './plataforma/autenticacao/autenticacao.ts';
 import { CacheSessoes, gravadorDeSessoes } from './plataforma/autenticacao/sessoes.ts';
 import type { Banco } from './plataforma/banco/connection.ts';
+import { criarEventos } from './plataforma/eventos/index.ts';
 import { GravacaoEmGrupo } from './plataforma/gravacao-em-grupo.ts';
 import {
   cabecalhosDeSeguranca,
@@ -123,8 +124,12 @@ export async function construirApp(opcoes: OpcoesApp): Promise<FastifyInstance> 
     sessoes: new CacheSessoes(banco.db, opcoes.clock ?? relogioSistema),
     parametros: new CacheParametros(banco.db, opcoes.clock ?? relogioSistema),
     limites: criarLimites(config, opcoes.clock ?? relogioSistema),
+    eventos: await criarEventos(banco, config, (erro) => app.log.error({ err: erro }, 'eventos')),
   };
   app.decorate('ctx', ctx);
+  app.addHook('onClose', async () => {
+    await ctx.eventos.fechar();
+  });
   limitarConexoes(app.server, config, seguranca);
   agendarLimpeza(app, config.limpezaMinutos);
   catalogarRotas(app);

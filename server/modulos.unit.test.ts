@@ -34,10 +34,6 @@ const EXCECOES_SQL: ReadonlyMap<string, string> = new Map([
     'o limitador de tentativas (0090): cada passo é um UPSERT com CASE calculado, atômico entre processos; a regra é a consulta',
   ],
   [
-    'server/modulos/ao-vivo/plugin.ts',
-    'o pg_notify do barramento entre servidores (0160): transporte, não consulta do domínio',
-  ],
-  [
     'server/modulos/eleicao/servico.ts',
     'as transações da urna (votar, encerrar, apurar: 0060-0063) ainda escrevem no serviço; a mover para eleicao/repositorio.ts',
   ],

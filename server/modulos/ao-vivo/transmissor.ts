@@ -287,10 +287,12 @@ export class Transmissor {
     void this.anunciarEscala(aviso.numEscalacao);
   }
 
-  /** A service message was queued for a worker: their streams are told. */
-  avisarMensagem(codAvulso: string): void {
+  /** A service message was queued for a worker (null: for everyone): their streams are told. */
+  avisarMensagem(codAvulso: string | null): void {
     const texto = new Quadro(mensagemSse('mensagem', {}));
-    for (const cliente of this.clientes) if (cliente.codAvulso === codAvulso) this.escrever(cliente, texto);
+    for (const cliente of this.clientes) {
+      if (codAvulso === null || cliente.codAvulso === codAvulso) this.escrever(cliente, texto);
+    }
   }
 
   /** The session ended (logout): its streams end too. */

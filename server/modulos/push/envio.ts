@@ -1,7 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { MensagemPush } from '#common/api/push.ts';
 import type { Db } from '../../plataforma/banco/schema.ts';
-import { linhaEscala } from '../gestao/index.ts';
 import type { ChavesVapid } from './chaves.ts';
 import type { EnvioHilo, OpcoesHilo, RespostaHilo } from './hilo-envio.ts';
 import { mensagemEscalaAberta, mensagemResultado } from './mensagens.ts';
@@ -90,15 +89,9 @@ export class EnviadorPush {
   }
 
   /** A call opened: every subscription. Returns at once; the sends follow. */
-  escalaAberta(numEscalacao: number): void {
-    this.disparar('escala-aberta', numEscalacao, async () => {
-      const escala = await linhaEscala(this.opcoes.db, numEscalacao);
-      if (!escala) return [];
-      const mensagem = mensagemEscalaAberta({
-        numEscalacao,
-        dataChamada: escala.data_chamada,
-        horaChamada: escala.hora_chamada,
-      });
+  escalaAberta(escala: { numEscalacao: number; dataChamada: string; horaChamada: string }): void {
+    this.disparar('escala-aberta', escala.numEscalacao, async () => {
+      const mensagem = mensagemEscalaAberta(escala);
       const assinaturas = await todasAssinaturas(this.opcoes.db);
       return assinaturas.map((a) => envio(a, mensagem, TTL_ABERTA_S));
     });

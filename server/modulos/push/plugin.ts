@@ -9,8 +9,8 @@ export interface OpcoesPluginPush {
 
 /**
  * "Avisos no celular" (issue 15, docs/decisions/0162): the VAPID keys and the sender of this process,
- * `app.avisosPush`. The call's routes tell it when a call opened or was published; the server's close
- * waits for the sends under way.
+ * `app.avisosPush`. It hears when a call opened or was published (the events `escala-aberta` and
+ * `escala-publicada`, decision 0200); the server's close waits for the sends under way.
  */
 export const pluginPush = fp<OpcoesPluginPush>(
   async (app, opcoes) => {
@@ -25,6 +25,14 @@ export const pluginPush = fp<OpcoesPluginPush>(
       registrar: (resumo) => app.log.info(resumo, 'avisos enviados'),
     });
     app.decorate('avisosPush', enviador);
+    // Each event is sent by the process that made it (the staff member's), so with several servers it goes out
+    // once; the other servers hear it as `remota` and leave it.
+    app.ctx.eventos.assinar('escala-aberta', (evento) => {
+      if (evento.origem === 'local') enviador.escalaAberta(evento);
+    });
+    app.ctx.eventos.assinar('escala-publicada', (evento) => {
+      if (evento.origem === 'local') enviador.resultadoPublicado(evento.numEscalacao);
+    });
     app.addHook('onClose', async () => {
       await enviador.aguardarEnvios();
       await enviador.fechar();

@@ -27,8 +27,15 @@ interface Pendente {
 /** Largest number of units in one transaction: bounds the time other requests wait for the connection. */
 const MAXIMO_POR_LOTE = 256;
 
+/** What the metrics measure of the group commit (server/plataforma/metricas.ts). */
+export interface ObservadorGravacao {
+  lote(unidades: number): void;
+  fsync(segundos: number): void;
+}
+
 export class GravacaoEmGrupo {
   private readonly banco: Banco;
+  private readonly observador: ObservadorGravacao | undefined;
   private readonly pendentes: Pendente[] = [];
   /** The units of one turn of the event loop join the queue together (the app's one per-turn collector). */
   private readonly coleta = new ColetaDaVolta<Pendente>(
@@ -37,8 +44,9 @@ export class GravacaoEmGrupo {
   );
   private drenando = false;
 
-  constructor(banco: Banco) {
+  constructor(banco: Banco, observador?: ObservadorGravacao) {
     this.banco = banco;
+    this.observador = observador;
   }
 
   executar<T>(unidade: UnidadeGravacao<T>): Promise<T> {
@@ -60,6 +68,7 @@ export class GravacaoEmGrupo {
     try {
       while (this.pendentes.length > 0) {
         const lote = this.pendentes.splice(0, MAXIMO_POR_LOTE);
+        this.observador?.lote(lote.length);
         let resultados: unknown[];
         try {
           resultados = await this.emUmaTransacao(lote);
@@ -79,8 +88,10 @@ export class GravacaoEmGrupo {
           continue;
         }
         // Committed, not yet on disk: answered after the WAL's fsync, while the next batch already runs.
+        const inicioFsync = performance.now();
         sincronizador.sincronizar().then(
           () => {
+            this.observador?.fsync((performance.now() - inicioFsync) / 1000);
             for (const [i, p] of lote.entries()) p.resolver(resultados[i]);
           },
           (erro: unknown) => {

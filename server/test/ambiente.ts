@@ -42,6 +42,8 @@ export interface EnvelopeTeste<T = any> {
   token?: string;
   codigoErro?: string;
   mensagem?: string;
+  /** The request's id (X-Request-Id) in every error envelope. */
+  idPedido?: string;
 }
 
 /** The `dados` of a refusal (which fields, how long to wait), if any: asserted to be a refusal, read as `D`. */

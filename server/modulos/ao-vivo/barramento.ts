@@ -95,6 +95,11 @@ export class BarramentoPostgres implements Barramento {
     await this.escuta?.end().catch(() => {});
   }
 
+  /** The LISTEN connection is up (readiness, GET /api/saude/pronto): false while it reconnects. */
+  get ouvindo(): boolean {
+    return this.escuta !== undefined && !this.fechado;
+  }
+
   private async descarregar(): Promise<void> {
     const mensagens = this.pendentes.splice(0);
     for (const lote of emLotes(this.id, mensagens)) {

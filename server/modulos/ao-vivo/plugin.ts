@@ -11,6 +11,8 @@ export interface AoVivo {
   sessaoEncerrada(sessaoId: string, tokenHashes: readonly string[]): void;
   /** A service message was queued for a worker: their streams, on every server, are told. */
   mensagemEnfileirada(codAvulso: string): void;
+  /** The LISTEN connection is up; null on SQLite, where there is no bus (readiness). */
+  escutaDePe(): boolean | null;
 }
 
 /**
@@ -90,6 +92,7 @@ export const pluginAoVivo = fp(
         transmissor.avisarMensagem(codAvulso);
         barramento.enviar({ tipo: 'mensagem', codAvulso });
       },
+      escutaDePe: () => (barramento instanceof BarramentoPostgres ? barramento.ouvindo : null),
     };
     app.decorate('aoVivo', aoVivo);
   },

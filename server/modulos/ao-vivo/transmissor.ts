@@ -192,6 +192,8 @@ export class Transmissor {
   private proximoTique = 0;
   private relogio: NodeJS.Timeout | undefined;
   private servindo = false;
+  /** Writes to the streams so far (the metrics: portal_ao_vivo_escritas_total). */
+  escritas = 0;
 
   private readonly fonte: FonteAoVivo;
   private readonly opcoes: OpcoesTransmissor;
@@ -608,6 +610,7 @@ export class Transmissor {
       return;
     }
     const quadro = typeof mensagem === 'string' ? new Quadro(mensagem) : mensagem;
+    this.escritas++;
     const socket = resposta.socket;
     // Straight to the socket only when the response frames chunks and holds nothing unsent of its own.
     if (

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { migracoes } from './migracoes/index.ts';
 import type { Db } from './schema.ts';
@@ -14,4 +15,25 @@ export async function migrar(db: Db): Promise<void> {
   if (error || falha) {
     throw new Error(`Falha na migração ${falha?.migrationName ?? ''}: ${String(error)}`);
   }
+}
+
+export interface SituacaoMigracoes {
+  /** Migrations of this release the database has not run. */
+  pendentes: string[];
+  /** Migrations the database ran that this release does not know (a newer release migrated it). */
+  desconhecidas: string[];
+}
+
+/**
+ * The database's migrations against this release's (readiness, GET /api/saude/pronto): one read of the
+ * migration table, so it is also the check that the database answers.
+ */
+export async function situacaoMigracoes(db: Db): Promise<SituacaoMigracoes> {
+  const { rows } = await sql<{ name: string }>`select name from migracao`.execute(db);
+  const feitas = new Set(rows.map((l) => l.name));
+  const conhecidas = Object.keys(migracoes);
+  return {
+    pendentes: conhecidas.filter((n) => !feitas.has(n)),
+    desconhecidas: [...feitas].filter((n) => !Object.hasOwn(migracoes, n)),
+  };
 }

@@ -167,7 +167,7 @@ export class ClienteTeste {
  */
 export async function criarAmbiente(
   extra: Partial<Config> = {},
-  opcoesApp: Pick<OpcoesApp, 'push' | 'renderizarInicio'> = {},
+  opcoesApp: Pick<OpcoesApp, 'push' | 'renderizarInicio' | 'logger'> = {},
 ): Promise<AmbienteTeste> {
   const copia = await copiarModelo(inject('modeloBanco'));
   const banco = abrirBanco({ url: copia.url, arquivoSqlite: copia.arquivo, maxConexoes: 20 });

@@ -4,7 +4,6 @@ import { Counter, Gauge } from 'prom-client';
 import { apiEscalacao } from '#common/api/escalacao.ts';
 import { apiSessao } from '#common/api/sessao.ts';
 import { categoriasEscala } from '#common/dominio.ts';
-import { situacaoDaEscala } from './repositorio.ts';
 
 /** Where the server is in its life: serving, or stopping after SIGTERM (readiness answers 503 then). */
 export interface Operacao {
@@ -22,7 +21,8 @@ function resultado(request: FastifyRequest, reply: FastifyReply): string {
 /**
  * Running it in production (issue 26, docs/operacao.md): what the module measures of the other modules'
  * requests (logins, choices), the gauges read from what they keep in memory (the open call and its counts,
- * the live streams), the log line of every change of a call's state, and the stopping flag.
+ * the live streams), and the stopping flag. (Each change of a call's state is logged by the staff's route that
+ * made it, server/modulos/gestao/rotas.ts, with the request's id and who did it.)
  */
 export const pluginOperacao = fp(
   async (app) => {
@@ -104,16 +104,6 @@ export const pluginOperacao = fp(
     // The push thread up before the first readiness check, not at the first notice.
     app.addHook('onReady', async () => {
       app.avisosPush.estadoThread();
-    });
-
-    // One line per change of a call's state made here (the other servers log their own).
-    app.escalacao.assinar((aviso) => {
-      if (aviso.tipo !== 'escala' || aviso.origem !== 'local' || aviso.numEscalacao === null) return;
-      const numEscalacao = aviso.numEscalacao;
-      situacaoDaEscala(app.ctx.db, numEscalacao).then(
-        (situacao) => app.log.info({ numEscalacao, motivo: aviso.motivo, situacao }, 'escala mudou'),
-        (erro: unknown) => app.log.warn({ err: erro, numEscalacao }, 'escala mudou (situação ilegível)'),
-      );
     });
   },
   {

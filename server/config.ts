@@ -91,6 +91,11 @@ export interface Config {
    * metrics are served.
    */
   metricas: { token: string | undefined; porta: number | undefined; host: string };
+  /**
+   * On SIGTERM the server stops within this many seconds (ENCERRAMENTO_SEGUNDOS): requests in flight finish,
+   * the group commit is flushed, the live streams end with a retry hint; past it, it exits anyway (code 1).
+   */
+  encerramentoSegundos: number;
 }
 
 export interface Organizacao {
@@ -275,5 +280,6 @@ export function carregarConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     logLevel: env.LOG_LEVEL ?? (producao ? 'info' : 'warn'),
     metricas: configMetricas(env),
+    encerramentoSegundos: inteiro(env.ENCERRAMENTO_SEGUNDOS, 20, 1, 600),
   };
 }

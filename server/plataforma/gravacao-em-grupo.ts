@@ -43,6 +43,9 @@ export class GravacaoEmGrupo {
     Number.MAX_SAFE_INTEGER,
   );
   private drenando = false;
+  /** Units handed in and not yet answered (esvaziar). */
+  private emVoo = 0;
+  private readonly aoEsvaziar: (() => void)[] = [];
 
   constructor(banco: Banco, observador?: ObservadorGravacao) {
     this.banco = banco;
@@ -50,10 +53,27 @@ export class GravacaoEmGrupo {
   }
 
   executar<T>(unidade: UnidadeGravacao<T>): Promise<T> {
-    if (this.banco.dialeto !== 'sqlite') return this.banco.db.transaction().execute(unidade);
-    return new Promise<T>((resolver, rejeitar) => {
-      this.coleta.adicionar({ unidade, resolver: resolver as (valor: unknown) => void, rejeitar });
-    });
+    const feita =
+      this.banco.dialeto !== 'sqlite'
+        ? this.banco.db.transaction().execute(unidade)
+        : new Promise<T>((resolver, rejeitar) => {
+            this.coleta.adicionar({ unidade, resolver: resolver as (valor: unknown) => void, rejeitar });
+          });
+    this.emVoo++;
+    const largar = () => {
+      if (--this.emVoo === 0) for (const avisar of this.aoEsvaziar.splice(0)) avisar();
+    };
+    feita.then(largar, largar);
+    return feita;
+  }
+
+  /**
+   * Resolves once every unit handed in so far is committed and on disk (or failed): the server's stop
+   * (server/main.ts) waits for it before closing the database, so no acknowledged write is cut short.
+   */
+  esvaziar(): Promise<void> {
+    if (this.emVoo === 0) return Promise.resolve();
+    return new Promise((resolver) => this.aoEsvaziar.push(resolver));
   }
 
   /** Units that arrive while a transaction runs wait for it and go together in the next one. */

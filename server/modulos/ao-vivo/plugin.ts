@@ -16,6 +16,12 @@ export interface AoVivo {
 }
 
 /**
+ * When the server stops, the streams end with this `retry:` hint: the phones come back within it, spread out,
+ * to another server or to this one restarted (issue 26, docs/operacao.md).
+ */
+export const RETRY_AO_ENCERRAR_MS = 3_000;
+
+/**
  * The call as it happens (docs/decisions/0160): the Server-Sent Events streams of this server's clients and
  * the bus that makes several servers on one PostgreSQL behave as one (LISTEN/NOTIFY). On SQLite there is one
  * process and the bus is silent.
@@ -76,7 +82,7 @@ export const pluginAoVivo = fp(
 
     app.addHook('preClose', async () => {
       clearInterval(pulso);
-      transmissor.encerrarTodos();
+      transmissor.encerrarTodos(RETRY_AO_ENCERRAR_MS);
     });
     app.addHook('onClose', async () => {
       await barramento.fechar();

@@ -327,8 +327,16 @@ export class Transmissor {
     }
   }
 
-  encerrarTodos(): void {
-    for (const cliente of [...this.clientes]) this.encerrar(cliente);
+  /**
+   * Ends every stream (the server is stopping). With `retryMs`, each first gets SSE's `retry:` field: the
+   * phones reconnect, spread over that time, to whichever server the balancer sends them (issue 26).
+   */
+  encerrarTodos(retryMs?: number): void {
+    const dica = retryMs === undefined ? undefined : new Quadro(`retry: ${Math.round(retryMs)}\n\n`);
+    for (const cliente of [...this.clientes]) {
+      if (dica) this.escrever(cliente, dica);
+      this.encerrar(cliente);
+    }
     clearTimeout(this.relogio);
     this.relogio = undefined;
   }

@@ -3,7 +3,21 @@ import { Migrator } from 'kysely/migration';
 import { migracoes } from './migracoes/index.ts';
 import type { Db } from './schema.ts';
 
+/**
+ * Brings the schema to this release's, forward only (docs/operacao.md, docs/decisions/0251): a database
+ * migrated by a newer release is refused with a clear message (this release does not know its schema), and
+ * nothing ever migrates down: going back is restoring a backup.
+ */
 export async function migrar(db: Db): Promise<void> {
+  const desconhecidas = await situacaoMigracoes(db).then(
+    (s) => s.desconhecidas,
+    () => [] as string[], // a new database: no migration table yet
+  );
+  if (desconhecidas.length > 0) {
+    throw new Error(
+      `O banco foi migrado por uma versão mais nova do portal (migrações ${desconhecidas.join(', ')}), que esta versão não conhece. Suba a versão nova, ou restaure um backup desta versão.`,
+    );
+  }
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migracoes },

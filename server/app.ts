@@ -1,5 +1,5 @@
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Clock } from './clock.ts';
 import { relogioSistema } from './clock.ts';
@@ -17,6 +17,9 @@ import { rotasFinanceiro } from './modulos/financeiro/rotas.ts';
 import { rotasFinanceiroGestao } from './modulos/financeiro/rotas-gestao.ts';
 import { rotasGestao } from './modulos/gestao/rotas.ts';
 import { rotasResultadoEscala } from './modulos/gestao/rotas-resultado.ts';
+import { pluginOperacao } from './modulos/operacao/plugin.ts';
+import { rotasMetricas } from './modulos/operacao/rotas-metricas.ts';
+import { rotasSaude } from './modulos/operacao/rotas-saude.ts';
 import { type OpcoesPluginPush, pluginPush } from './modulos/push/plugin.ts';
 import { rotasPush } from './modulos/push/rotas.ts';
 import { agendarLimpeza } from './modulos/sessao/limpeza.ts';
@@ -37,9 +40,11 @@ import { comprimirRespostasApi } from './plataforma/http/compressao.ts';
 import type { Contexto } from './plataforma/http/contexto.ts';
 import { opcoesDeProtocolo } from './plataforma/http/erros-de-protocolo.ts';
 import { criarLimites, limitarConexoes } from './plataforma/http/limites.ts';
+import { idDoPedido, observarPedidos, urlParaLog } from './plataforma/http/observar-pedidos.ts';
 import { documentarApi } from './plataforma/http/openapi.ts';
 import { tratarErros } from './plataforma/http/tratar-erros.ts';
 import { protegerXsrf } from './plataforma/http/xsrf.ts';
+import { Metricas } from './plataforma/metricas.ts';
 import { CacheParametros } from './plataforma/parametros.ts';
 import { obterSegredo } from './plataforma/segredos.ts';
 import type { RenderizarInicio } from './plataforma/web/inicio-no-html.ts';
@@ -57,10 +62,18 @@ export interface OpcoesApp {
   renderizarInicio?: RenderizarInicio;
 }
 
-/** Long random path segments (declaration links) are hidden from logs, like query strings. */
-function urlParaLog(url: string): string {
-  return (url.split('?')[0] ?? '').replace(/[A-Za-z0-9_-]{24,}/g, '[oculto]');
-}
+/**
+ * What never reaches a log line (pino's redact): credentials in headers, and any field named like a password,
+ * a token, a CPF or a ballot in an object logged one or two levels down (docs/operacao.md).
+ */
+const CAMPOS_SECRETOS = ['password', 'senha', 'novaSenha', 'token', 'cpf', 'cedula', 'voto', 'chave'];
+export const REDACAO_LOG = [
+  'req.headers["x-access-token"]',
+  'req.headers.cookie',
+  'req.headers["x-xsrf-token"]',
+  'req.headers.authorization',
+  ...CAMPOS_SECRETOS.flatMap((c) => [c, `*.${c}`, `*.*.${c}`]),
+];
 
 /**
  * Builds the whole app without listening: plugins in a fixed order (external, app, routes).
@@ -97,7 +110,7 @@ export async function construirApp(opcoes: OpcoesApp): Promise<FastifyInstance> 
         ? false
         : {
             level: config.logLevel,
-            redact: ['req.headers["x-access-token"]', 'req.headers.cookie', 'req.headers["x-xsrf-token"]'],
+            redact: { paths: REDACAO_LOG, censor: '[oculto]' },
             serializers: {
               req: (req: { method: string; url: string; ip?: string }) => ({
                 method: req.method,
@@ -108,10 +121,19 @@ export async function construirApp(opcoes: OpcoesApp): Promise<FastifyInstance> 
           },
     bodyLimit: 64 * 1024,
     trustProxy: config.trustProxy,
+    // One line per request, written when it ends (observar-pedidos.ts), with the X-Request-Id it came with.
+    logController: new LogController({ disableRequestLogging: true }),
+    requestIdHeader: false,
+    genReqId: idDoPedido,
     ...opcoesDeProtocolo(config, seguranca),
   });
 
-  const gravacao = new GravacaoEmGrupo(banco);
+  const metricas = new Metricas(banco);
+  app.decorate('metricas', metricas);
+  const gravacao = new GravacaoEmGrupo(banco, {
+    lote: (unidades) => metricas.loteGravacao.observe(unidades),
+    fsync: (segundos) => metricas.fsync.observe(segundos),
+  });
   const ctx: Contexto = {
     db: banco.db,
     banco,
@@ -143,6 +165,7 @@ export async function construirApp(opcoes: OpcoesApp): Promise<FastifyInstance> 
   cabecalhosDeSeguranca(app, seguranca);
 
   // App plugins.
+  observarPedidos(app, metricas);
   tratarErros(app);
   prepararAutenticacao(app);
   protegerXsrf(app);
@@ -162,6 +185,7 @@ export async function construirApp(opcoes: OpcoesApp): Promise<FastifyInstance> 
   await app.register(pluginEscalacao);
   await app.register(pluginAoVivo);
   await app.register(pluginPush, opcoes.push ?? {});
+  await app.register(pluginOperacao);
 
   // Routes: the document first, so it sees every route registered after it.
   await documentarApi(app, config.versao);
@@ -179,6 +203,8 @@ export async function construirApp(opcoes: OpcoesApp): Promise<FastifyInstance> 
   await app.register(rotasResultadoEscala);
   await app.register(rotasPush);
   await app.register(rotasFinanceiroGestao);
+  await app.register(rotasSaude);
+  await app.register(rotasMetricas);
 
   await servirWeb(
     app,

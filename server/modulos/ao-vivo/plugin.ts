@@ -9,7 +9,15 @@ export interface AoVivo {
   sessaoEncerrada(sessaoId: string, tokenHashes: readonly string[]): void;
   /** A service message was queued for a worker: their streams, on every server, are told (the event `mensagem-enviada`). */
   mensagemEnfileirada(codAvulso: string): void;
+  /** The LISTEN connection is up; null on SQLite, where there is no bus (readiness). */
+  escutaDePe(): boolean | null;
 }
+
+/**
+ * When the server stops, the streams end with this `retry:` hint: the phones come back within it, spread out,
+ * to another server or to this one restarted (issue 26, docs/operacao.md).
+ */
+export const RETRY_AO_ENCERRAR_MS = 3_000;
 
 /**
  * The call as it happens (docs/decisions/0160): the Server-Sent Events streams of this server's clients, fed by
@@ -48,7 +56,7 @@ export const pluginAoVivo = fp(
 
     app.addHook('preClose', async () => {
       clearInterval(pulso);
-      transmissor.encerrarTodos();
+      transmissor.encerrarTodos(RETRY_AO_ENCERRAR_MS);
     });
 
     const aoVivo: AoVivo = {
@@ -59,6 +67,7 @@ export const pluginAoVivo = fp(
       mensagemEnfileirada(codAvulso) {
         eventos.emitir('mensagem-enviada', { codAvulso });
       },
+      escutaDePe: () => eventos.escutaDePe(),
     };
     app.decorate('aoVivo', aoVivo);
   },

@@ -191,6 +191,8 @@ export class Transmissor {
   private proximoTique = 0;
   private relogio: NodeJS.Timeout | undefined;
   private servindo = false;
+  /** Writes to the streams so far (the metrics: portal_ao_vivo_escritas_total). */
+  escritas = 0;
 
   private readonly fonte: FonteAoVivo;
   private readonly opcoes: OpcoesTransmissor;
@@ -326,8 +328,16 @@ export class Transmissor {
     }
   }
 
-  encerrarTodos(): void {
-    for (const cliente of [...this.clientes]) this.encerrar(cliente);
+  /**
+   * Ends every stream (the server is stopping). With `retryMs`, each first gets SSE's `retry:` field: the
+   * phones reconnect, spread over that time, to whichever server the balancer sends them (issue 26).
+   */
+  encerrarTodos(retryMs?: number): void {
+    const dica = retryMs === undefined ? undefined : new Quadro(`retry: ${Math.round(retryMs)}\n\n`);
+    for (const cliente of [...this.clientes]) {
+      if (dica) this.escrever(cliente, dica);
+      this.encerrar(cliente);
+    }
     clearTimeout(this.relogio);
     this.relogio = undefined;
   }
@@ -609,6 +619,7 @@ export class Transmissor {
       return;
     }
     const quadro = typeof mensagem === 'string' ? new Quadro(mensagem) : mensagem;
+    this.escritas++;
     const socket = resposta.socket;
     // Straight to the socket only when the response frames chunks and holds nothing unsent of its own.
     if (

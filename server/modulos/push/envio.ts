@@ -69,6 +69,7 @@ export class EnviadorPush {
   private readonly opcoes: OpcoesEnvio;
   private readonly pendentes = new Set<Promise<void>>();
   private hilo: Worker | undefined;
+  private hiloOnline = false;
   private proximoLote = 0;
   /** The batches handed to the thread, by id: their end, and the gone subscriptions to delete. */
   private readonly lotes = new Map<
@@ -144,9 +145,19 @@ export class EnviadorPush {
     while (this.pendentes.size > 0) await Promise.allSettled([...this.pendentes]);
   }
 
+  /**
+   * Readiness (GET /api/saude/pronto): starts the send thread if none runs (it is otherwise started by the
+   * first notice) and says whether it is up: `iniciando` until its 'online' event.
+   */
+  estadoThread(): 'ok' | 'iniciando' {
+    this.obterHilo();
+    return this.hiloOnline ? 'ok' : 'iniciando';
+  }
+
   async fechar(): Promise<void> {
     const hilo = this.hilo;
     this.hilo = undefined;
+    this.hiloOnline = false;
     if (hilo) await hilo.terminate();
   }
 
@@ -213,6 +224,9 @@ export class EnviadorPush {
       ...(this.opcoes.ca ? { ca: this.opcoes.ca } : {}),
     };
     hilo.postMessage({ opcoes });
+    hilo.once('online', () => {
+      if (this.hilo === hilo) this.hiloOnline = true;
+    });
     hilo.on('message', (r: RespostaHilo) => {
       const lote = this.lotes.get(r.id);
       if (r.tipo === 'sumiu') lote?.aoSumir(r.endpoint);
@@ -221,7 +235,10 @@ export class EnviadorPush {
     });
     // A thread that died or ended takes its batches with it; the next event starts another.
     const perder = (erro: unknown) => {
-      if (this.hilo === hilo) this.hilo = undefined;
+      if (this.hilo === hilo) {
+        this.hilo = undefined;
+        this.hiloOnline = false;
+      }
       for (const lote of [...this.lotes.values()]) lote.falhar(erro);
     };
     hilo.on('error', perder);

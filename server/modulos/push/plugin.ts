@@ -22,7 +22,12 @@ export const pluginPush = fp<OpcoesPluginPush>(
       servicos: config.push.servicos,
       ...(opcoes.ca ? { ca: opcoes.ca } : {}),
       relatarFalha: (erro, contexto) => app.log.warn({ err: erro }, contexto),
-      registrar: (resumo) => app.log.info(resumo, 'avisos enviados'),
+      registrar: (resumo) => {
+        app.log.info(resumo, 'avisos enviados');
+        app.metricas.pushEnviados.inc(resumo.enviados);
+        app.metricas.pushFalhas.inc(resumo.falhas);
+        app.metricas.pushRemovidas.inc(resumo.removidas);
+      },
     });
     app.decorate('avisosPush', enviador);
     // Each event is sent by the process that made it (the staff member's), so with several servers it goes out
@@ -38,7 +43,7 @@ export const pluginPush = fp<OpcoesPluginPush>(
       await enviador.fechar();
     });
   },
-  { name: 'push', fastify: '5.x', decorators: { fastify: ['ctx'] } },
+  { name: 'push', fastify: '5.x', decorators: { fastify: ['ctx', 'metricas'] } },
 );
 
 declare module 'fastify' {

@@ -88,6 +88,11 @@ export class BarramentoPostgres<M> implements Barramento<M> {
     await this.escuta?.end().catch(() => {});
   }
 
+  /** The LISTEN connection is up (readiness, GET /api/saude/pronto): false while it reconnects. */
+  get ouvindo(): boolean {
+    return this.escuta !== undefined && !this.fechado;
+  }
+
   private async descarregar(): Promise<void> {
     const mensagens = this.pendentes.splice(0);
     for (const lote of emLotes(this.id, mensagens)) {

@@ -1,4 +1,4 @@
-import type { Barramento } from './barramento.ts';
+import { type Barramento, BarramentoPostgres } from './barramento.ts';
 import type { EventosDoDominio } from './catalogo.ts';
 
 export type NomeEvento = keyof EventosDoDominio;
@@ -51,6 +51,11 @@ export class Eventos {
   emitir<N extends NomeEvento>(tipo: N, dados: EventosDoDominio[N], alcance: AlcanceEvento = 'todos'): void {
     this.entregar({ ...dados, tipo, origem: 'local' } as Evento);
     if (alcance === 'todos') this.barramento.enviar({ ...dados, tipo });
+  }
+
+  /** A conexão LISTEN está de pé (prontidão, GET /api/saude/pronto); null no SQLite, onde não há barramento. */
+  escutaDePe(): boolean | null {
+    return this.barramento instanceof BarramentoPostgres ? this.barramento.ouvindo : null;
   }
 
   /** Escuta um ou mais eventos; devolve a função que encerra a assinatura. */

@@ -35,7 +35,12 @@ import { catalogarRotas } from './plataforma/http/catalogo-rotas.ts';
 import { comprimirRespostasApi } from './plataforma/http/compressao.ts';
 import type { Contexto } from './plataforma/http/contexto.ts';
 import { opcoesDeProtocolo } from './plataforma/http/erros-de-protocolo.ts';
-import { criarLimites, limitarConexoes } from './plataforma/http/limites.ts';
+import {
+  criarLimites,
+  limitarConexoes,
+  limitarPedidosAtrasDoProxy,
+  trustProxyDoFastify,
+} from './plataforma/http/limites.ts';
 import { documentarApi } from './plataforma/http/openapi.ts';
 import { tratarErros } from './plataforma/http/tratar-erros.ts';
 import { protegerXsrf } from './plataforma/http/xsrf.ts';
@@ -106,7 +111,7 @@ export async function construirApp(opcoes: OpcoesApp): Promise<FastifyInstance> 
             ...(typeof opcoes.logger === 'object' ? opcoes.logger : {}),
           },
     bodyLimit: 64 * 1024,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyDoFastify(config),
     ...opcoesDeProtocolo(config, seguranca),
   });
 
@@ -126,6 +131,7 @@ export async function construirApp(opcoes: OpcoesApp): Promise<FastifyInstance> 
   };
   app.decorate('ctx', ctx);
   limitarConexoes(app.server, config, seguranca);
+  limitarPedidosAtrasDoProxy(app, config);
   agendarLimpeza(app, config.limpezaMinutos);
   catalogarRotas(app);
   // Only JSON is accepted: anything else is a 415 in the envelope.

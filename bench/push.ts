@@ -69,6 +69,8 @@ if (process.argv[2] === '--receptor') {
       contato: config.push.contato,
       servicos: config.push.servicos,
       ca: certificado,
+      // The receiver is on 127.0.0.1, on a port of its own: what only tests and benchmarks may reach (0220).
+      excecoes: { portas: [Number(new URL(origem).port)], redesPermitidas: ['127.0.0.1/32'] },
       relatarFalha: (erro) => console.error(erro),
       registrar: (r) => {
         resumo = r;

@@ -39,7 +39,12 @@ import { catalogarRotas } from './plataforma/http/catalogo-rotas.ts';
 import { comprimirRespostasApi } from './plataforma/http/compressao.ts';
 import type { Contexto } from './plataforma/http/contexto.ts';
 import { opcoesDeProtocolo } from './plataforma/http/erros-de-protocolo.ts';
-import { criarLimites, limitarConexoes } from './plataforma/http/limites.ts';
+import {
+  criarLimites,
+  limitarConexoes,
+  limitarPedidosAtrasDoProxy,
+  trustProxyDoFastify,
+} from './plataforma/http/limites.ts';
 import { idDoPedido, observarPedidos, urlParaLog } from './plataforma/http/observar-pedidos.ts';
 import { documentarApi } from './plataforma/http/openapi.ts';
 import { tratarErros } from './plataforma/http/tratar-erros.ts';
@@ -120,7 +125,7 @@ export async function construirApp(opcoes: OpcoesApp): Promise<FastifyInstance> 
             ...(typeof opcoes.logger === 'object' ? opcoes.logger : {}),
           },
     bodyLimit: 64 * 1024,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyDoFastify(config),
     // One line per request, written when it ends (observar-pedidos.ts), with the X-Request-Id it came with.
     logController: new LogController({ disableRequestLogging: true }),
     requestIdHeader: false,
@@ -153,6 +158,7 @@ export async function construirApp(opcoes: OpcoesApp): Promise<FastifyInstance> 
     await ctx.eventos.fechar();
   });
   limitarConexoes(app.server, config, seguranca);
+  limitarPedidosAtrasDoProxy(app, config);
   agendarLimpeza(app, config.limpezaMinutos);
   catalogarRotas(app);
   // Only JSON is accepted: anything else is a 415 in the envelope.

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 /** Everything the server reads from the environment, parsed once. See README "Configurações". */
@@ -41,7 +42,11 @@ export interface Config {
   fotoValidadeMinutos: number;
   /** Public origin used in links printed on PDFs (QR codes). */
   urlPublica: string;
-  trustProxy: boolean;
+  /**
+   * The proxies in front (TRUST_PROXY, docs/decisions/0222): false (none), how many hops append to
+   * X-Forwarded-For, or the proxies' addresses/CIDRs. The client is the right-most address not trusted.
+   */
+  trustProxy: ConfiancaProxy;
   fusoHorario: string;
   /** Server processes sharing PORT (node:cluster); more than one needs PostgreSQL (docs/decisions/0161). */
   processos: number;
@@ -126,6 +131,41 @@ function inteiro(valor: string | undefined, padrao: number, minimo: number, maxi
     throw new Error(`Valor inválido na configuração: ${valor} (inteiro de ${minimo} a ${maximo})`);
   }
   return n;
+}
+
+/** What Fastify's `trustProxy` takes: hops (a number) or the proxies' addresses; false for none. */
+export type ConfiancaProxy = false | number | string[];
+
+/** proxy-addr's names for whole ranges, accepted in the list as they are. */
+const FAIXAS_NOMEADAS = ['loopback', 'linklocal', 'uniquelocal'];
+
+function confiancaProxy(valor: string | undefined): ConfiancaProxy {
+  const v = valor?.trim().toLowerCase() ?? '';
+  if (['', '0', 'false', 'nao', 'não', 'no', 'off'].includes(v)) return false;
+  // The old boolean meant "one proxy in front": trusting the whole header let a client forge its address.
+  if (['true', 'sim', 'yes', 'on'].includes(v)) return 1;
+  if (/^\d+$/.test(v)) {
+    const n = Number(v);
+    if (n < 1 || n > 16) throw new Error(`TRUST_PROXY: de 1 a 16 proxies (veio ${valor}).`);
+    return n;
+  }
+  const enderecos = v
+    .split(',')
+    .map((e) => e.trim())
+    .filter((e) => e !== '');
+  for (const e of enderecos) {
+    const [ip = '', prefixo] = e.split('/');
+    const ok =
+      FAIXAS_NOMEADAS.includes(e) ||
+      (isIP(ip) !== 0 &&
+        (prefixo === undefined || (/^\d+$/.test(prefixo) && Number(prefixo) <= (isIP(ip) === 4 ? 32 : 128))));
+    if (!ok) {
+      throw new Error(
+        `TRUST_PROXY: '${e}' não é um número de proxies nem um endereço/CIDR (ex.: 1, ou 10.0.0.5,10.0.1.0/24).`,
+      );
+    }
+  }
+  return enderecos;
 }
 
 function booleano(valor: string | undefined, padrao: boolean): boolean {
@@ -244,7 +284,7 @@ export function carregarConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fotoBaseUrl: env.FOTO_BASE_URL?.trim() || undefined,
     fotoValidadeMinutos: numero(env.FOTO_VALIDADE_MINUTOS, 60),
     urlPublica,
-    trustProxy: booleano(env.TRUST_PROXY, false),
+    trustProxy: confiancaProxy(env.TRUST_PROXY),
     fusoHorario: env.FUSO_HORARIO ?? 'America/Recife',
     processos: Math.trunc(numero(env.PROCESSOS, 1)),
     aoVivo: {

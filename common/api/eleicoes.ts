@@ -156,11 +156,13 @@ export const apiEleicoes = {
     params: idEleicaoParams,
     corpo: encerrarEleicaoBody,
     resposta: eleicaoResumoSchema,
-    erros: ['AcessoNegado', 'NaoEncontrado', 'EleicaoEncerrada'],
+    erros: ['AcessoNegado', 'NaoEncontrado', 'EleicaoEncerrada', 'MuitasRequisicoes'],
     acesso: 'sessao',
+    // A scrypt per code (docs/decisions/0223).
+    caro: true,
     grupo: 'Eleição CPATP',
     resumo: 'Encerra a eleição e apura: a chave da comissão abre a urna selada',
-    descricao: `${EQUIPE} Uma chave que não confere é recusada (DadosInvalidos) e nada muda.`,
+    descricao: `${EQUIPE} Uma chave que não confere é recusada (DadosInvalidos) e nada muda. No máximo 5 chaves por minuto por eleição (MuitasRequisicoes).`,
   }),
   resultado: definirEndpoint({
     metodo: 'GET',

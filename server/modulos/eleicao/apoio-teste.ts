@@ -18,7 +18,7 @@ export async function criarEleicaoTeste(
   candidatos: CandidatoTeste[],
   descricao: string | null = 'Eleição de teste',
 ): Promise<number> {
-  const urna = novaUrna(CHAVE_APURACAO_TESTE);
+  const urna = await novaUrna(CHAVE_APURACAO_TESTE);
   const { id } = await db
     .insertInto('eleicao')
     .values({

@@ -107,7 +107,7 @@ export async function semearEleicao(db: DbOuTrx, _config: Config, agora: Date): 
     candidatos: Eleitor[],
     votantes: Eleitor[],
   ) => {
-    const urna = novaUrna(CHAVE_APURACAO_DEMO);
+    const urna = await novaUrna(CHAVE_APURACAO_DEMO);
     const { id } = await db
       .insertInto('eleicao')
       .values({

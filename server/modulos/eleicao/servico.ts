@@ -147,7 +147,7 @@ export async function registrarVoto(
  * stores the public key and answers the commission's code, which is shown once and never stored.
  */
 export async function prepararUrna(db: Db, idEleicao: number, chaveApuracao?: string): Promise<UrnaNova> {
-  const urna = novaUrna(chaveApuracao);
+  const urna = await novaUrna(chaveApuracao);
   const feito = await db
     .updateTable('eleicao')
     .set({ chave_publica: urna.chavePublica, sal_chave: urna.sal })
@@ -191,7 +191,7 @@ export async function encerrarEleicao(
   if (antes.situacao !== 'aberta') throw new ErroApp('EleicaoEncerrada');
   const privada =
     antes.chave_publica && antes.sal_chave
-      ? abrirUrna({ chavePublica: antes.chave_publica, sal: antes.sal_chave }, chaveApuracao)
+      ? await abrirUrna({ chavePublica: antes.chave_publica, sal: antes.sal_chave }, chaveApuracao)
       : null;
   if (antes.chave_publica && !privada) throw chaveIncorreta();
   const encerrada = await db.transaction().execute(async (trx) => {

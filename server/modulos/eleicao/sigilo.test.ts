@@ -62,7 +62,7 @@ async function chavePrivada(idEleicao: number) {
     .select(['chave_publica', 'sal_chave'])
     .where('id', '=', idEleicao)
     .executeTakeFirstOrThrow();
-  const privada = abrirUrna(
+  const privada = await abrirUrna(
     { chavePublica: e.chave_publica ?? '', sal: e.sal_chave ?? '' },
     CHAVE_APURACAO_TESTE,
   );

@@ -8,9 +8,10 @@ import {
   hkdfSync,
   type KeyObject,
   randomBytes,
-  scryptSync,
+  scrypt,
   timingSafeEqual,
 } from 'node:crypto';
+import { promisify } from 'node:util';
 
 /**
  * The sealed ballot box (docs/decisions/0063-cedula-selada.md). Every ballot is sealed with the
@@ -59,8 +60,19 @@ export function normalizarChaveApuracao(texto: string): string {
   return texto.toUpperCase().replace(/[^A-Z0-9]/g, '');
 }
 
-function chavePrivada(chaveApuracao: string, sal: string): KeyObject {
-  const semente = scryptSync(
+const scryptAssincrono = promisify(scrypt) as (
+  senha: string,
+  sal: Buffer,
+  tamanho: number,
+  opcoes: typeof SCRYPT,
+) => Promise<Buffer>;
+
+/**
+ * On libuv's thread pool, never on the event loop (issue 28 item 3, docs/decisions/0223): a wrong code used to
+ * hold every other request for the length of a scrypt (N=2^15).
+ */
+async function chavePrivada(chaveApuracao: string, sal: string): Promise<KeyObject> {
+  const semente = await scryptAssincrono(
     normalizarChaveApuracao(chaveApuracao),
     Buffer.from(sal, 'base64url'),
     32,
@@ -83,15 +95,17 @@ function publicaDeCrua(crua: Buffer): KeyObject {
 }
 
 /** Sets up the box of a new election: the public half to store, the code to hand to the commission. */
-export function novaUrna(chaveApuracao = gerarChaveApuracao()): UrnaNova {
+export async function novaUrna(chaveApuracao = gerarChaveApuracao()): Promise<UrnaNova> {
   const sal = randomBytes(16).toString('base64url');
-  const chavePublica = publicaCrua(createPublicKey(chavePrivada(chaveApuracao, sal))).toString('base64url');
+  const chavePublica = publicaCrua(createPublicKey(await chavePrivada(chaveApuracao, sal))).toString(
+    'base64url',
+  );
   return { chavePublica, sal, chaveApuracao };
 }
 
 /** The key that opens the box, or null when the code is not this election's. */
-export function abrirUrna(chaves: ChavesUrna, chaveApuracao: string): KeyObject | null {
-  const privada = chavePrivada(chaveApuracao, chaves.sal);
+export async function abrirUrna(chaves: ChavesUrna, chaveApuracao: string): Promise<KeyObject | null> {
+  const privada = await chavePrivada(chaveApuracao, chaves.sal);
   const esperada = Buffer.from(chaves.chavePublica, 'base64url');
   const obtida = publicaCrua(createPublicKey(privada));
   return esperada.length === obtida.length && timingSafeEqual(esperada, obtida) ? privada : null;

@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import type { MensagemPush } from '#common/api/push.ts';
 import type { Db } from '../../plataforma/banco/schema.ts';
 import type { ChavesVapid } from './chaves.ts';
+import { type ExcecoesDestino, servicoPermitido } from './destino.ts';
 import type { EnvioHilo, OpcoesHilo, RespostaHilo } from './hilo-envio.ts';
 import { mensagemEscalaAberta, mensagemResultado } from './mensagens.ts';
 import {
@@ -29,6 +30,8 @@ export interface OpcoesEnvio {
   servicos: readonly string[];
   /** An extra certificate (PEM) the posts trust: the tests' own push receiver. */
   ca?: string;
+  /** The tests' receiver: its port and its loopback network (destino.ts). */
+  excecoes?: ExcecoesDestino;
   /** Posts in flight at once. */
   simultaneos?: number;
   relatarFalha: (erro: unknown, contexto: string) => void;
@@ -52,19 +55,6 @@ const TTL_RESULTADO_S = 24 * 60 * 60;
 /** Pay documents stay worth telling for a few days. */
 const TTL_DOCUMENTOS_S = 3 * 24 * 60 * 60;
 
-/** Whether an endpoint's host is one of the accepted push services (itself or a subdomain). */
-export function servicoPermitido(endpoint: string, servicos: readonly string[]): boolean {
-  let url: URL;
-  try {
-    url = new URL(endpoint);
-  } catch {
-    return false;
-  }
-  if (url.protocol !== 'https:') return false;
-  const host = url.hostname.toLowerCase();
-  return servicos.some((s) => host === s || host.endsWith(`.${s}`));
-}
-
 export class EnviadorPush {
   private readonly opcoes: OpcoesEnvio;
   private readonly pendentes = new Set<Promise<void>>();
@@ -87,6 +77,11 @@ export class EnviadorPush {
 
   get chavePublica(): string {
     return this.opcoes.chaves.publica;
+  }
+
+  /** Whether a subscription's endpoint is one this server would post to (destino.ts). */
+  aceita(endpoint: string): boolean {
+    return servicoPermitido(endpoint, this.opcoes.servicos, this.opcoes.excecoes);
   }
 
   /** A call opened: every subscription. Returns at once; the sends follow. */
@@ -171,7 +166,7 @@ export class EnviadorPush {
       await new Promise<void>((r) => setImmediate(r));
       const inicio = performance.now();
       // Only push services' hosts, checked again here: the setting may have changed since the subscription.
-      const envios = (await preparar()).filter((e) => servicoPermitido(e.endpoint, this.opcoes.servicos));
+      const envios = (await preparar()).filter((e) => this.aceita(e.endpoint));
       const fim =
         envios.length === 0 ? { enviados: 0, removidas: 0, falhas: 0 } : await this.enviarNoHilo(envios);
       this.opcoes.registrar?.({
@@ -222,6 +217,9 @@ export class EnviadorPush {
       contato: this.opcoes.contato,
       simultaneos: this.opcoes.simultaneos ?? 8,
       ...(this.opcoes.ca ? { ca: this.opcoes.ca } : {}),
+      ...(this.opcoes.excecoes?.redesPermitidas
+        ? { redesPermitidas: [...this.opcoes.excecoes.redesPermitidas] }
+        : {}),
     };
     hilo.postMessage({ opcoes });
     hilo.once('online', () => {

@@ -1,8 +1,8 @@
-import https from 'node:https';
 import { parentPort } from 'node:worker_threads';
 import webpush, { WebPushError } from 'web-push';
 import type { MensagemPush } from '#common/api/push.ts';
 import type { ChavesVapid } from './chaves.ts';
+import { agenteSeguro, type OpcoesAgente } from './destino.ts';
 
 /**
  * The posts to the push services, on a thread of their own (server/modulos/push/envio.ts, docs/decisions/0162):
@@ -16,6 +16,8 @@ export interface OpcoesHilo {
   contato: string;
   /** Extra trusted certificate (PEM): the tests' own receiver. */
   ca?: string;
+  /** Non-public networks (CIDR) a post may still reach: the tests' receiver on 127.0.0.1 (destino.ts). */
+  redesPermitidas?: string[];
   simultaneos: number;
 }
 
@@ -37,11 +39,13 @@ export type RespostaHilo =
 /** A VAPID token is valid up to 24 h; one is signed per push service and reused for 12 h. */
 const VALIDADE_JWT_S = 12 * 60 * 60;
 
-export function criarRemetente(opcoes: OpcoesHilo) {
-  const agente = new https.Agent({
-    keepAlive: true,
-    maxSockets: 16,
+/** `resolver`: a stubbed DNS (tests that call this on the main thread); the system's otherwise. */
+export function criarRemetente(opcoes: OpcoesHilo, resolver?: OpcoesAgente['resolver']) {
+  // No socket to a loopback, private or link-local address, whatever DNS answers at send time (0220).
+  const agente = agenteSeguro({
     ...(opcoes.ca ? { ca: opcoes.ca } : {}),
+    ...(opcoes.redesPermitidas ? { redesPermitidas: opcoes.redesPermitidas } : {}),
+    ...(resolver ? { resolver } : {}),
   });
   const autorizacoes = new Map<string, { valor: string; ate: number }>();
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { servicoPermitido } from './envio.ts';
+import { servicoPermitido } from './destino.ts';
 import { mensagemEscalaAberta, mensagemResultado } from './mensagens.ts';
 
 describe('the notices (docs/decisions/0162)', () => {
@@ -45,6 +45,7 @@ describe('servicoPermitido: the server posts only to push services', () => {
     expect(servicoPermitido('https://fcm.googleapis.com/fcm/send/abc', servicos)).toBe(true);
     expect(servicoPermitido('https://web.push.apple.com/QK1', servicos)).toBe(true);
     expect(servicoPermitido('https://FCM.googleapis.com/x', servicos)).toBe(true);
+    expect(servicoPermitido('https://fcm.googleapis.com:443/x', servicos)).toBe(true);
   });
 
   it('not a look-alike, not http, not through userinfo, not an address', () => {
@@ -56,6 +57,23 @@ describe('servicoPermitido: the server posts only to push services', () => {
       'https://127.0.0.1/x',
       'https://[::1]/x',
       'não é url',
+      // Issue 28: the host web-push's url.parse connects to is not the one WHATWG URL reads.
+      'https://127.0.0.1{.fcm.googleapis.com/x',
+      "https://127.0.0.1'.fcm.googleapis.com/x",
+      'https://127.0.0.1}.fcm.googleapis.com/x',
+      'https://127.0.0.1;.fcm.googleapis.com/x',
+      'https://127.0.0.1`.fcm.googleapis.com/x',
+      'https://127.0.0.1".fcm.googleapis.com/x',
+      'https://127.0.0.1%27.fcm.googleapis.com/x',
+      'https://10.0.0.7{.fcm.googleapis.com/x',
+      'https://169.254.169.254{.fcm.googleapis.com/x',
+      // Any port but 443, userinfo of any kind, a trailing dot, a number the two parsers read apart.
+      'https://fcm.googleapis.com:22/x',
+      'https://fcm.googleapis.com:8443/x',
+      'https://u:p@fcm.googleapis.com/x',
+      'https://u@fcm.googleapis.com/x',
+      'https://fcm.googleapis.com./x',
+      'https://0x7f000001/x',
     ]) {
       expect(servicoPermitido(endpoint, servicos), endpoint).toBe(false);
     }

@@ -1,10 +1,13 @@
 import fp from 'fastify-plugin';
 import { chavesVapid } from './chaves.ts';
+import type { ExcecoesDestino } from './destino.ts';
 import { EnviadorPush } from './envio.ts';
 
 export interface OpcoesPluginPush {
   /** An extra certificate (PEM) the posts to the push services trust (tests: their own receiver's). */
   ca?: string;
+  /** The tests' own receiver: a port besides 443 and its loopback network (destino.ts). Never from the env. */
+  excecoes?: ExcecoesDestino;
 }
 
 /**
@@ -21,6 +24,7 @@ export const pluginPush = fp<OpcoesPluginPush>(
       contato: config.push.contato,
       servicos: config.push.servicos,
       ...(opcoes.ca ? { ca: opcoes.ca } : {}),
+      ...(opcoes.excecoes ? { excecoes: opcoes.excecoes } : {}),
       relatarFalha: (erro, contexto) => app.log.warn({ err: erro }, contexto),
       registrar: (resumo) => {
         app.log.info(resumo, 'avisos enviados');

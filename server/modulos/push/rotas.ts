@@ -4,7 +4,6 @@ import { sessaoDe } from '../../plataforma/autenticacao/autenticacao.ts';
 import { ok } from '../../plataforma/http/envelope.ts';
 import { ErroApp } from '../../plataforma/http/erro-app.ts';
 import { registrar } from '../../plataforma/http/registrar.ts';
-import { servicoPermitido } from './envio.ts';
 import { gravarAssinatura, limitarAssinaturasDoAvulso, removerAssinaturaDoAvulso } from './repositorio.ts';
 
 /**
@@ -15,7 +14,7 @@ import { gravarAssinatura, limitarAssinaturasDoAvulso, removerAssinaturaDoAvulso
 export const ASSINATURAS_POR_AVULSO = 5;
 
 export async function rotasPush(app: FastifyInstance) {
-  const { db, clock, config } = app.ctx;
+  const { db, clock } = app.ctx;
 
   function foraDoTotem(request: FastifyRequest) {
     const sessao = sessaoDe(request);
@@ -33,7 +32,7 @@ export async function rotasPush(app: FastifyInstance) {
   registrar(app, apiPush.assinar, async (request) => {
     const sessao = foraDoTotem(request);
     const { endpoint, keys } = request.body;
-    if (!servicoPermitido(endpoint, config.push.servicos)) {
+    if (!app.avisosPush.aceita(endpoint)) {
       throw new ErroApp(
         'DadosInvalidos',
         'Este navegador usa um serviço de avisos que o portal não aceita.',

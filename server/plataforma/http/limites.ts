@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import ipaddr from 'ipaddr.js';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import { Baldes, chaveDoEndereco } from '../baldes.ts';
@@ -47,13 +48,49 @@ export async function limitarChamadaCara(
   }
 }
 
+/** TRUST_PROXY as Fastify's `trustProxy` (its types take hops as a function): 0222. */
+export function trustProxyDoFastify(
+  config: Config,
+): boolean | string[] | ((endereco: string, salto: number) => boolean) {
+  const confianca = config.trustProxy;
+  if (typeof confianca !== 'number') return confianca;
+  return (_endereco, salto) => salto < confianca;
+}
+
+const FAIXAS: Record<string, string[]> = {
+  loopback: ['127.0.0.0/8', '::1/128'],
+  linklocal: ['169.254.0.0/16', 'fe80::/10'],
+  uniquelocal: ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7'],
+};
+
+/**
+ * Whether a socket's address is one of the proxies of TRUST_PROXY (docs/decisions/0222). Given as a number of
+ * hops, every socket is taken to be the proxy (the server must then be reachable only through it).
+ */
+export function ehDoProxy(config: Config, endereco: string | undefined): boolean {
+  const confianca = config.trustProxy;
+  if (confianca === false) return false;
+  if (typeof confianca === 'number') return true;
+  if (!endereco || !ipaddr.isValid(endereco)) return false;
+  const ip = ipaddr.process(endereco);
+  return confianca
+    .flatMap(
+      (e) => FAIXAS[e] ?? [e.includes('/') ? e : `${e}/${ipaddr.parse(e).kind() === 'ipv4' ? 32 : 128}`],
+    )
+    .some((rede) => {
+      const [base, prefixo] = ipaddr.parseCIDR(rede);
+      return base.kind() === ip.kind() && ip.match(base, prefixo);
+    });
+}
+
 /**
  * At most `CONEXOES_POR_ENDERECO` open connections per remote address; the one over it gets 429 in the
- * envelope and is closed. Off behind a proxy (TRUST_PROXY), where every connection comes from the proxy.
+ * envelope and is closed. A proxy's connections are not counted here (they carry everyone's requests): behind
+ * it the cap counts each client's requests in flight (`limitarPedidosAtrasDoProxy`).
  */
 export function limitarConexoes(server: Server, config: Config, seguranca: CabecalhosSeguranca): void {
   const maximo = config.limites.conexoesPorEndereco;
-  if (maximo <= 0 || config.trustProxy) return;
+  if (maximo <= 0 || typeof config.trustProxy === 'number') return;
   const abertas = new Map<string, number>();
   const recusa = respostaBruta(
     seguranca,
@@ -64,6 +101,7 @@ export function limitarConexoes(server: Server, config: Config, seguranca: Cabec
     { 'Retry-After': '1' },
   );
   server.on('connection', (socket: Socket) => {
+    if (ehDoProxy(config, socket.remoteAddress)) return;
     const chave = chaveDoEndereco(socket.remoteAddress);
     const n = (abertas.get(chave) ?? 0) + 1;
     if (n > maximo) {
@@ -75,6 +113,36 @@ export function limitarConexoes(server: Server, config: Config, seguranca: Cabec
       const resto = (abertas.get(chave) ?? 1) - 1;
       if (resto > 0) abertas.set(chave, resto);
       else abertas.delete(chave);
+    });
+  });
+}
+
+/**
+ * Behind a proxy (TRUST_PROXY), the connection cap per client: at most `CONEXOES_POR_ENDERECO` requests in
+ * flight (live streams included) per client address, the right-most one the proxies did not add. The one over
+ * it is 429 in the envelope; a forged X-Forwarded-For changes nothing, since the proxy appends the real one.
+ */
+export function limitarPedidosAtrasDoProxy(app: FastifyInstance, config: Config): void {
+  const maximo = config.limites.conexoesPorEndereco;
+  if (maximo <= 0 || config.trustProxy === false) return;
+  const abertos = new Map<string, number>();
+  app.addHook('onRequest', async (request, reply) => {
+    if (!ehDoProxy(config, request.socket.remoteAddress)) return;
+    const chave = chaveDoEndereco(request.ip);
+    const n = (abertos.get(chave) ?? 0) + 1;
+    if (n > maximo) {
+      reply.header('Retry-After', '1');
+      throw new ErroApp(
+        'MuitasRequisicoes',
+        'Conexões demais a partir do seu endereço. Aguarde alguns instantes e tente novamente.',
+        { dados: { aguardarSegundos: 1 } },
+      );
+    }
+    abertos.set(chave, n);
+    reply.raw.once('close', () => {
+      const resto = (abertos.get(chave) ?? 1) - 1;
+      if (resto > 0) abertos.set(chave, resto);
+      else abertos.delete(chave);
     });
   });
 }

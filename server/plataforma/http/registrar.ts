@@ -11,6 +11,7 @@ import type { DadosDe, Endpoint } from '#common/api/endpoint.ts';
 import { respondeArquivo } from '#common/api/endpoint.ts';
 import { envelopeSucesso } from '#common/envelope.ts';
 import { exigirSessao } from '../autenticacao/autenticacao.ts';
+import { recusarCaracteresDeControle } from './caracteres-de-controle.ts';
 import { limitarChamadaCara } from './limites.ts';
 
 type Lido<E, K extends 'params' | 'query' | 'corpo'> = E extends { [P in K]: infer S extends z.ZodType }
@@ -81,6 +82,8 @@ export function registrar<E extends Endpoint>(
     method: endpoint.metodo,
     url: endpoint.caminho,
     schema,
+    // Before the schemas: no text with a control character reaches any route (0221).
+    preValidation: recusarCaracteresDeControle,
     ...(preHandler.length > 0 ? { preHandler } : {}),
     config: { ...opcoes.config, endpoint },
     // The one place the endpoint's types meet Fastify's untyped route table.

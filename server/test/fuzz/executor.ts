@@ -1,5 +1,6 @@
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { caractereProibido } from '#common/caracteres-de-controle.ts';
 import { catalogoErros, isCodigoErroServidor } from '#common/erros.ts';
 import type { Caso } from './geradores.ts';
 import type { RotaFuzz } from './rotas.ts';
@@ -109,6 +110,8 @@ export function problemaDaResposta(rota: RotaFuzz, caso: Caso, r: Resposta): str
   if (!tipo.startsWith('application/json')) return `envelope com content-type ${tipo}`;
   if (env.sucesso) {
     if (r.status < 200 || r.status > 299) return `sucesso=true com status ${r.status}`;
+    const proibido = caractereProibidoNoCaso(rota, caso);
+    if (proibido) return `aceitou um texto com caractere proibido (${proibido})`;
     return undefined;
   }
   if (r.status < 400) return `sucesso=false com status ${r.status}`;
@@ -116,7 +119,64 @@ export function problemaDaResposta(rota: RotaFuzz, caso: Caso, r: Resposta): str
   if (catalogoErros[env.codigoErro].status !== r.status)
     return `${env.codigoErro} com status ${r.status} (o catálogo diz ${catalogoErros[env.codigoErro].status})`;
   if (typeof env.mensagem !== 'string' || env.mensagem.trim() === '') return 'recusa sem mensagem';
+  // Below the protocol (XSRF, sessions, content types, sizes), the text check comes before any schema: a
+  // DadosInvalidos for a case with a refused character that is not that check's means a route without it.
+  if (env.codigoErro === 'DadosInvalidos' && !/não é um JSON válido/.test(env.mensagem)) {
+    const proibido = caractereProibidoNoCaso(rota, caso);
+    if (proibido && !RECUSA_DE_CONTROLE.test(env.mensagem))
+      return `texto com caractere proibido (${proibido}) recusado pelo esquema, não pela barreira única: ${env.mensagem}`;
+  }
   return undefined;
+}
+
+/** The message of server/plataforma/http/caracteres-de-controle.ts. */
+const RECUSA_DE_CONTROLE = /caractere (de controle \(|inválido \(surrogate isolado\))/;
+
+function noValor(valor: unknown, profundidade = 0): string | undefined {
+  if (typeof valor === 'string') return caractereProibido(valor);
+  if (valor === null || typeof valor !== 'object' || profundidade > 64) return undefined;
+  for (const [k, v] of Object.entries(valor)) {
+    const achado = caractereProibido(k) ?? noValor(v, profundidade + 1);
+    if (achado) return achado;
+  }
+  return undefined;
+}
+
+function decodificado(s: string): string | undefined {
+  try {
+    return decodeURIComponent(s.replaceAll('+', ' '));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The refused character a case carries in its JSON body (a method with a body), its path or its query, if any:
+ * every route must refuse such a case (docs/decisions/0221), so a success with one is a failure of the suite.
+ */
+export function caractereProibidoNoCaso(rota: RotaFuzz, caso: Caso): string | undefined {
+  const [caminho = '', consulta = ''] = caso.url.split('?', 2);
+  const partes = [...caminho.split('/'), ...consulta.split(/[&=]/)].map(decodificado);
+  // A part no decoder reads makes the whole request a protocol refusal first: nothing to say then.
+  if (partes.some((p) => p === undefined)) return undefined;
+  for (const parte of partes) {
+    const achado = caractereProibido(parte ?? '');
+    if (achado) return achado;
+  }
+  // Only a body the server reads as JSON (another type is refused); a route that reads a file checks it itself.
+  const tipo = caso.headers['content-type'] ?? '';
+  if (
+    rota.endpoint?.tipoCorpo ||
+    caso.metodo === 'GET' ||
+    typeof caso.corpo !== 'string' ||
+    !/^application\/json\s*(;|$)/i.test(tipo)
+  )
+    return undefined;
+  try {
+    return noValor(JSON.parse(caso.corpo));
+  } catch {
+    return undefined;
+  }
 }
 
 /** A refusal: the envelope said no (a write refused must not change a row). */

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { z } from 'zod';
+import { CARACTERES_PROIBIDOS } from '#common/caracteres-de-controle.ts';
 import { COLUNAS_CSV } from '../../modulos/gestao/csv-requisicoes.ts';
 import type { RotaFuzz } from './rotas.ts';
 import { parametrosDoCaminho } from './rotas.ts';
@@ -150,6 +151,14 @@ const TEXTOS_ESTRANHOS = [
   '00/00/0000',
   '2026-02-30',
   '99:99',
+  // C1 controls, ESC, DEL and surrogates in odd places (issue 28: refused everywhere, docs/decisions/0221).
+  '\u0085',
+  '\u009b31m',
+  '\u001b[31m',
+  '\u007f',
+  'a\udc00b',
+  '\ud83d',
+  'PR01\u0000',
 ];
 
 const NOMES_EXTRAS = [
@@ -243,8 +252,21 @@ function numeroDoNo(no: No, inteiro: boolean): fc.Arbitrary<unknown> {
   );
 }
 
+/**
+ * A string the field would take, with one refused character (NUL, C0/C1, DEL, a lone surrogate) put somewhere
+ * in it: a whole hostile string replaces the value and is refused by the schema first, so these are what find a
+ * text that reaches the database (issue 28 item 6: a NUL in a name was a 500 on PostgreSQL).
+ */
+function contaminado(base: fc.Arbitrary<string>): fc.Arbitrary<string> {
+  return fc.tuple(base, fc.constantFrom(...CARACTERES_PROIBIDOS), fc.nat()).map(([t, c, n]) => {
+    const i = n % (t.length + 1);
+    return `${t.slice(0, i)}${c}${t.slice(i)}`;
+  });
+}
+
 function textoDoNo(no: No): fc.Arbitrary<unknown> {
   const opcoes: fc.WeightedArbitrary<unknown>[] = [];
+  const bom: fc.Arbitrary<string>[] = [];
   if (no.pattern) {
     let re: RegExp | undefined;
     try {
@@ -252,7 +274,11 @@ function textoDoNo(no: No): fc.Arbitrary<unknown> {
     } catch {
       re = undefined;
     }
-    if (re) opcoes.push({ weight: 4, arbitrary: fc.stringMatching(re).filter((s) => s.length <= 200) });
+    if (re) {
+      const casa = fc.stringMatching(re).filter((s) => s.length <= 200);
+      opcoes.push({ weight: 4, arbitrary: casa });
+      bom.push(casa);
+    }
     const regex = re;
     const existentes = regex ? conhecidosAtuais.map(String).filter((n) => regex.test(n)) : [];
     if (existentes.length > 0) opcoes.push({ weight: 1, arbitrary: fc.constantFrom(...existentes) });
@@ -262,8 +288,16 @@ function textoDoNo(no: No): fc.Arbitrary<unknown> {
     opcoes.push({ weight: 1, arbitrary: fc.constantFrom('a', 'á', '9').map((c) => c.repeat(max + 1)) });
     opcoes.push({ weight: 1, arbitrary: fc.constantFrom('a', 'É', '1').map((c) => c.repeat(max)) });
   }
-  if (!no.pattern) opcoes.push({ weight: 2, arbitrary: fc.string({ minLength: 1, maxLength: 20 }) });
+  if (!no.pattern) {
+    const qualquer = fc.string({ minLength: 1, maxLength: Math.min(20, no.maxLength ?? 20) });
+    opcoes.push({ weight: 2, arbitrary: qualquer });
+    bom.push(qualquer);
+  }
   opcoes.push({ weight: 2, arbitrary: textoHostil() });
+  opcoes.push({
+    weight: 2,
+    arbitrary: contaminado(bom.length > 0 ? fc.oneof(...bom) : fc.string({ maxLength: 20 })),
+  });
   return fc.oneof(...opcoes);
 }
 

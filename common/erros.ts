@@ -71,6 +71,7 @@ export const catalogoErros = {
     status: 409,
     mensagem: 'Outra importação da folha está sendo gravada. Tente de novo em instantes.',
   },
+  MensagemEncerrada: { status: 409, mensagem: 'Esta mensagem já foi encerrada.' },
   EnderecoMuitoLongo: { status: 414, mensagem: 'O endereço da requisição é longo demais.' },
   CabecalhosMuitoGrandes: {
     status: 431,

@@ -17,6 +17,7 @@ import { rotasResultadoEscala } from './modulos/escalacao/rotas-resultado.ts';
 import { rotasFinanceiro } from './modulos/financeiro/rotas.ts';
 import { rotasFinanceiroGestao } from './modulos/financeiro/rotas-gestao.ts';
 import { rotasGestao } from './modulos/gestao/rotas.ts';
+import { rotasMensagensGestao } from './modulos/mensagens/index.ts';
 import { type OpcoesPluginPush, pluginPush } from './modulos/push/plugin.ts';
 import { rotasPush } from './modulos/push/rotas.ts';
 import { agendarLimpeza } from './modulos/sessao/limpeza.ts';
@@ -174,6 +175,7 @@ export async function construirApp(opcoes: OpcoesApp): Promise<FastifyInstance> 
   await app.register(rotasResultadoEscala);
   await app.register(rotasPush);
   await app.register(rotasFinanceiroGestao);
+  await app.register(rotasMensagensGestao);
 
   await servirWeb(
     app,

@@ -3,9 +3,9 @@ import { apiAvulso } from '#common/api/avulso.ts';
 import { categoriaDaFuncao, funcaoPorCodigo } from '#common/funcoes.ts';
 import { sessaoDe } from '../../plataforma/autenticacao/autenticacao.ts';
 import { ok } from '../../plataforma/http/envelope.ts';
-import { ErroApp } from '../../plataforma/http/erro-app.ts';
 import { registrar } from '../../plataforma/http/registrar.ts';
 import { pagamentosDosTrabalhos } from '../financeiro/index.ts';
+import { filaDoAvulso, marcarMensagemLida } from '../mensagens/index.ts';
 import { ultimosTrabalhos } from './repositorio-trabalhos.ts';
 
 export const rotasAvulso: FastifyPluginAsyncZod = async (app) => {
@@ -33,38 +33,14 @@ export const rotasAvulso: FastifyPluginAsyncZod = async (app) => {
     );
   });
 
-  /** The worker's unread service messages, oldest first (a call of our design). */
-  registrar(app, apiAvulso.mensagens, async (request) => {
-    const codAvulso = sessaoDe(request).codAvulso;
-    const linhas = await db
-      .selectFrom('mensagem_servico as m')
-      .leftJoin('mensagem_lida as l', (j) =>
-        j.onRef('l.id_mensagem', '=', 'm.id').on('l.cod_avulso', '=', codAvulso),
-      )
-      .select(['m.id', 'm.titulo', 'm.corpo'])
-      .where((eb) => eb.or([eb('m.cod_avulso', '=', codAvulso), eb('m.cod_avulso', 'is', null)]))
-      .where('l.id_mensagem', 'is', null)
-      .orderBy('m.id')
-      .execute();
-    return ok(linhas.map((m) => ({ codigo: m.id, titulo: m.titulo, corpo: m.corpo })));
-  });
+  /** The worker's unread service messages in force, oldest first (a call of our design; docs/decisions/0270). */
+  registrar(app, apiAvulso.mensagens, async (request) =>
+    ok(await filaDoAvulso(db, sessaoDe(request).codAvulso, clock.now())),
+  );
 
   /** Closing a message marks it read, so it does not come back. Idempotent. */
   registrar(app, apiAvulso.marcarMensagemLida, async (request) => {
-    const codAvulso = sessaoDe(request).codAvulso;
-    const { codigo } = request.params;
-    const mensagem = await db
-      .selectFrom('mensagem_servico')
-      .select('id')
-      .where('id', '=', codigo)
-      .where((eb) => eb.or([eb('cod_avulso', '=', codAvulso), eb('cod_avulso', 'is', null)]))
-      .executeTakeFirst();
-    if (!mensagem) throw new ErroApp('NaoEncontrado', 'Mensagem não encontrada.');
-    await db
-      .insertInto('mensagem_lida')
-      .values({ id_mensagem: codigo, cod_avulso: codAvulso, lida_em: clock.now().toISOString() })
-      .onConflict((oc) => oc.columns(['id_mensagem', 'cod_avulso']).doNothing())
-      .execute();
+    await marcarMensagemLida(db, request.params.codigo, sessaoDe(request).codAvulso, clock.now());
     return ok(null);
   });
 };

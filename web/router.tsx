@@ -6,6 +6,7 @@ import { rotasEleicao } from './features/eleicao/rotas.tsx';
 import { rotasEscalacao } from './features/escalacao/rotas.tsx';
 import { rotasGestao } from './features/gestao/rotas.tsx';
 import { rotasGestaoFinanceiro } from './features/gestao-financeiro/rotas.tsx';
+import { rotasGestaoMensagens } from './features/gestao-mensagens/rotas.tsx';
 import { rotasInicio, rotasPublicasInicio } from './features/inicio/rotas.tsx';
 import { rotasMinhaConta } from './features/minha-conta/rotas.tsx';
 import { rotasSessao } from './features/sessao/rotas.tsx';
@@ -46,6 +47,7 @@ export const rotas: RouteObject[] = [
           ...rotasEleicao,
           ...rotasGestao(() => exigirLogin()),
           ...rotasGestaoFinanceiro(() => exigirLogin()),
+          ...rotasGestaoMensagens(() => exigirLogin()),
         ],
       },
       { path: '*', loader: () => redirect(caminhos.inicio) },

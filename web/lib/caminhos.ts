@@ -26,5 +26,6 @@ export const caminhos = {
   gestao: '/gestao',
   escalaGestao: (num: number) => `/gestao/escalas/${num}`,
   gestaoFinanceiro: '/gestao/financeiro',
+  gestaoMensagens: '/gestao/mensagens',
   documentacaoApi: '/docs/api',
 } as const;

@@ -10,6 +10,7 @@ import { rotasAvulso } from './modulos/avulso/rotas.ts';
 import { rotasFotos } from './modulos/avulso/rotas-fotos.ts';
 import { rotasDeclaracoes } from './modulos/declaracoes/rotas.ts';
 import { rotasEleicoes } from './modulos/eleicao/rotas.ts';
+import { rotasEleicoesGestao } from './modulos/eleicao/rotas-gestao.ts';
 import { pluginEscalacao } from './modulos/escalacao/plugin.ts';
 import { rotasEscalacao } from './modulos/escalacao/rotas.ts';
 import { rotasEscalaAberta } from './modulos/escalacao/rotas-escala-aberta.ts';
@@ -176,6 +177,7 @@ export async function construirApp(opcoes: OpcoesApp): Promise<FastifyInstance> 
   await app.register(rotasPush);
   await app.register(rotasFinanceiroGestao);
   await app.register(rotasMensagensGestao);
+  await app.register(rotasEleicoesGestao);
 
   await servirWeb(
     app,

@@ -2,6 +2,7 @@ import { apiAvulso } from './avulso.ts';
 import { apiDeclaracoes } from './declaracoes.ts';
 import { apiDocumentacao } from './documentacao.ts';
 import { apiEleicoes } from './eleicoes.ts';
+import { apiEleicoesGestao } from './eleicoes-gestao.ts';
 import type { Endpoint } from './endpoint.ts';
 import { apiEscalaAberta } from './escala-aberta.ts';
 import { apiEscalacao } from './escalacao.ts';
@@ -38,4 +39,5 @@ export const catalogoEndpoints: readonly Endpoint[] = [
   ...Object.values(apiPush),
   ...Object.values(apiFinanceiroGestao),
   ...Object.values(apiMensagensGestao),
+  ...Object.values(apiEleicoesGestao),
 ];

@@ -32,7 +32,7 @@ export const rotasEleicoes: FastifyPluginAsyncZod = async (app) => {
 
   registrar(app, apiEleicoes.voto, async (request) => {
     const { idEleicao, voto } = request.body;
-    await registrarVoto(db, sessaoDe(request).codAvulso, idEleicao, voto);
+    await registrarVoto(db, sessaoDe(request).codAvulso, idEleicao, voto, clock.now());
     return ok(null);
   });
 

@@ -5,6 +5,7 @@ import { rotasDocumentacao } from './features/documentacao/rotas.tsx';
 import { rotasEleicao } from './features/eleicao/rotas.tsx';
 import { rotasEscalacao } from './features/escalacao/rotas.tsx';
 import { rotasGestao } from './features/gestao/rotas.tsx';
+import { rotasGestaoEleicoes } from './features/gestao-eleicoes/rotas.tsx';
 import { rotasGestaoFinanceiro } from './features/gestao-financeiro/rotas.tsx';
 import { rotasGestaoMensagens } from './features/gestao-mensagens/rotas.tsx';
 import { rotasInicio, rotasPublicasInicio } from './features/inicio/rotas.tsx';
@@ -48,6 +49,7 @@ export const rotas: RouteObject[] = [
           ...rotasGestao(() => exigirLogin()),
           ...rotasGestaoFinanceiro(() => exigirLogin()),
           ...rotasGestaoMensagens(() => exigirLogin()),
+          ...rotasGestaoEleicoes(() => exigirLogin()),
         ],
       },
       { path: '*', loader: () => redirect(caminhos.inicio) },

@@ -27,5 +27,7 @@ export const caminhos = {
   escalaGestao: (num: number) => `/gestao/escalas/${num}`,
   gestaoFinanceiro: '/gestao/financeiro',
   gestaoMensagens: '/gestao/mensagens',
+  gestaoEleicoes: '/gestao/eleicoes',
+  apuracaoEleicoes: '/eleicoes',
   documentacaoApi: '/docs/api',
 } as const;

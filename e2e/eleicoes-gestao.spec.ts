@@ -65,7 +65,7 @@ const DESCRICAO = 'Eleição suplementar da CPATP — teste de ponta a ponta';
 test('900003 cria a eleição, imprime a zerésima e faz a cerimônia de chaves; 100001 a vê em /eleicao', async ({
   browser,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const staff = await novaPagina(browser);
   await entrar(staff, '900003');
   await staff.getByRole('link', { name: 'Preparar eleições' }).click();
@@ -136,7 +136,7 @@ test('900003 cria a eleição, imprime a zerésima e faz a cerimônia de chaves;
   await expect(trabalhador).toHaveURL(/\/eleicao$/);
   await expect(trabalhador.getByText(DESCRICAO)).toBeVisible();
   await fecharMensagens(trabalhador);
-  await trabalhador.getByRole('button', { name: /Ver candidatos/ }).click();
+  await trabalhador.getByRole('link', { name: /Ver candidatos/ }).click();
   await expect(trabalhador.getByText('Zé do Porto')).toBeVisible();
 });
 

@@ -71,6 +71,11 @@ export const catalogoErros = {
     status: 409,
     mensagem: 'Outra importação da folha está sendo gravada. Tente de novo em instantes.',
   },
+  MensagemEncerrada: { status: 409, mensagem: 'Esta mensagem já foi encerrada.' },
+  UrnaJaPreparada: {
+    status: 409,
+    mensagem: 'A urna desta eleição já tem chave: ela não é trocada depois de criada.',
+  },
   EnderecoMuitoLongo: { status: 414, mensagem: 'O endereço da requisição é longo demais.' },
   CabecalhosMuitoGrandes: {
     status: 431,

@@ -10,6 +10,7 @@ import { rotasAvulso } from './modulos/avulso/rotas.ts';
 import { rotasFotos } from './modulos/avulso/rotas-fotos.ts';
 import { rotasDeclaracoes } from './modulos/declaracoes/rotas.ts';
 import { rotasEleicoes } from './modulos/eleicao/rotas.ts';
+import { rotasEleicoesGestao } from './modulos/eleicao/rotas-gestao.ts';
 import { pluginEscalacao } from './modulos/escalacao/plugin.ts';
 import { rotasEscalacao } from './modulos/escalacao/rotas.ts';
 import { rotasEscalaAberta } from './modulos/escalacao/rotas-escala-aberta.ts';
@@ -17,6 +18,7 @@ import { rotasFinanceiro } from './modulos/financeiro/rotas.ts';
 import { rotasFinanceiroGestao } from './modulos/financeiro/rotas-gestao.ts';
 import { rotasGestao } from './modulos/gestao/rotas.ts';
 import { rotasResultadoEscala } from './modulos/gestao/rotas-resultado.ts';
+import { rotasMensagensGestao } from './modulos/mensagens/index.ts';
 import { pluginOperacao } from './modulos/operacao/plugin.ts';
 import { rotasMetricas } from './modulos/operacao/rotas-metricas.ts';
 import { rotasSaude } from './modulos/operacao/rotas-saude.ts';
@@ -211,6 +213,8 @@ export async function construirApp(opcoes: OpcoesApp): Promise<FastifyInstance> 
   await app.register(rotasFinanceiroGestao);
   await app.register(rotasSaude);
   await app.register(rotasMetricas);
+  await app.register(rotasMensagensGestao);
+  await app.register(rotasEleicoesGestao);
 
   await servirWeb(
     app,

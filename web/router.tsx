@@ -5,7 +5,9 @@ import { rotasDocumentacao } from './features/documentacao/rotas.tsx';
 import { rotasEleicao } from './features/eleicao/rotas.tsx';
 import { rotasEscalacao } from './features/escalacao/rotas.tsx';
 import { rotasGestao } from './features/gestao/rotas.tsx';
+import { rotasGestaoEleicoes } from './features/gestao-eleicoes/rotas.tsx';
 import { rotasGestaoFinanceiro } from './features/gestao-financeiro/rotas.tsx';
+import { rotasGestaoMensagens } from './features/gestao-mensagens/rotas.tsx';
 import { rotasInicio, rotasPublicasInicio } from './features/inicio/rotas.tsx';
 import { rotasMinhaConta } from './features/minha-conta/rotas.tsx';
 import { rotasSessao } from './features/sessao/rotas.tsx';
@@ -46,6 +48,8 @@ export const rotas: RouteObject[] = [
           ...rotasEleicao,
           ...rotasGestao(() => exigirLogin()),
           ...rotasGestaoFinanceiro(() => exigirLogin()),
+          ...rotasGestaoMensagens(() => exigirLogin()),
+          ...rotasGestaoEleicoes(() => exigirLogin()),
         ],
       },
       { path: '*', loader: () => redirect(caminhos.inicio) },

@@ -2,6 +2,7 @@ import { apiAvulso } from './avulso.ts';
 import { apiDeclaracoes } from './declaracoes.ts';
 import { apiDocumentacao } from './documentacao.ts';
 import { apiEleicoes } from './eleicoes.ts';
+import { apiEleicoesGestao } from './eleicoes-gestao.ts';
 import type { Endpoint } from './endpoint.ts';
 import { apiEscalaAberta } from './escala-aberta.ts';
 import { apiEscalacao } from './escalacao.ts';
@@ -10,6 +11,7 @@ import { apiFinanceiro } from './financeiro.ts';
 import { apiFinanceiroGestao } from './financeiro-importacao.ts';
 import { apiFotos } from './fotos.ts';
 import { apiGestao, apiResultadoEscala } from './gestao.ts';
+import { apiMensagensGestao } from './mensagens.ts';
 import { apiPush } from './push.ts';
 import { apiSaude } from './saude.ts';
 import { apiSeguranca } from './seguranca.ts';
@@ -38,4 +40,6 @@ export const catalogoEndpoints: readonly Endpoint[] = [
   ...Object.values(apiPush),
   ...Object.values(apiFinanceiroGestao),
   ...Object.values(apiSaude),
+  ...Object.values(apiMensagensGestao),
+  ...Object.values(apiEleicoesGestao),
 ];

@@ -38,6 +38,17 @@ export interface ReceptorPush {
   fechar(): Promise<void>;
 }
 
+/**
+ * What the app's push options need to post to this receiver: it listens on 127.0.0.1 on a port of its own,
+ * which the sender refuses otherwise (https on 443 to a public address only: decision 0220).
+ */
+export function opcoesPushDoReceptor(receptor: ReceptorPush) {
+  return {
+    ca: receptor.certificado.toString(),
+    excecoes: { portas: [Number(new URL(receptor.origem).port)], redesPermitidas: ['127.0.0.1/32'] },
+  };
+}
+
 const STATUS: Record<string, number> = { ok: 201, sumiu: 410, 'nao-existe': 404, falha: 500 };
 
 export async function iniciarReceptorPush(): Promise<ReceptorPush> {

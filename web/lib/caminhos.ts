@@ -26,5 +26,8 @@ export const caminhos = {
   gestao: '/gestao',
   escalaGestao: (num: number) => `/gestao/escalas/${num}`,
   gestaoFinanceiro: '/gestao/financeiro',
+  gestaoMensagens: '/gestao/mensagens',
+  gestaoEleicoes: '/gestao/eleicoes',
+  apuracaoEleicoes: '/eleicoes',
   documentacaoApi: '/docs/api',
 } as const;

@@ -3,15 +3,10 @@ import { apiAvulso } from '#common/api/avulso.ts';
 import { categoriaDaFuncao, funcaoPorCodigo } from '#common/funcoes.ts';
 import { sessaoDe } from '../../plataforma/autenticacao/autenticacao.ts';
 import { ok } from '../../plataforma/http/envelope.ts';
-import { ErroApp } from '../../plataforma/http/erro-app.ts';
 import { registrar } from '../../plataforma/http/registrar.ts';
 import { pagamentosDosTrabalhos } from '../financeiro/index.ts';
-import {
-  habilitacoesDoAvulso,
-  marcarMensagemLida,
-  mensagemVisivel,
-  mensagensNaoLidas,
-} from './repositorio.ts';
+import { filaDoAvulso, marcarMensagemLida } from '../mensagens/index.ts';
+import { habilitacoesDoAvulso } from './repositorio.ts';
 import { ultimosTrabalhos } from './repositorio-trabalhos.ts';
 
 export const rotasAvulso: FastifyPluginAsyncZod = async (app) => {
@@ -34,20 +29,14 @@ export const rotasAvulso: FastifyPluginAsyncZod = async (app) => {
     );
   });
 
-  /** The worker's unread service messages, oldest first (a call of our design). */
-  registrar(app, apiAvulso.mensagens, async (request) => {
-    const codAvulso = sessaoDe(request).codAvulso;
-    const linhas = await mensagensNaoLidas(db, codAvulso);
-    return ok(linhas.map((m) => ({ codigo: m.id, titulo: m.titulo, corpo: m.corpo })));
-  });
+  /** The worker's unread service messages in force, oldest first (a call of our design; docs/decisions/0270). */
+  registrar(app, apiAvulso.mensagens, async (request) =>
+    ok(await filaDoAvulso(db, sessaoDe(request).codAvulso, clock.now())),
+  );
 
   /** Closing a message marks it read, so it does not come back. Idempotent. */
   registrar(app, apiAvulso.marcarMensagemLida, async (request) => {
-    const codAvulso = sessaoDe(request).codAvulso;
-    const { codigo } = request.params;
-    if (!(await mensagemVisivel(db, codAvulso, codigo)))
-      throw new ErroApp('NaoEncontrado', 'Mensagem não encontrada.');
-    await marcarMensagemLida(db, codAvulso, codigo, clock.now());
+    await marcarMensagemLida(db, request.params.codigo, sessaoDe(request).codAvulso, clock.now());
     return ok(null);
   });
 };

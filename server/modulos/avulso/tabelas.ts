@@ -91,6 +91,21 @@ export interface MensagemServicoTable {
   titulo: string;
   corpo: string;
   criada_em: string;
+  /**
+   * Who a staff message is for (issue 30, docs/decisions/0270): 'todos', 'categoria' or 'sindicato' (with
+   * `para_codigo`) or 'lista' (rows of `mensagem_destinatario`); null: `cod_avulso` says (one worker, or all).
+   */
+  para_tipo: string | null;
+  para_codigo: number | null;
+  /** ISO instants: the period the workers see it in (null: from the start, until closed). */
+  inicio: string | null;
+  fim: string | null;
+  /** 1: also sent as a phone notification. */
+  aviso: Generated<number>;
+  /** The staff member who wrote it (null: the seed's and the payroll's). */
+  autor: string | null;
+  atualizada_em: string | null;
+  encerrada_em: string | null;
 }
 
 export interface MensagemLidaTable {

@@ -65,3 +65,31 @@ describe('chaves erradas no encerramento', () => {
     expect(await situacao(id)).toBe('encerrada');
   });
 });
+
+describe('chaves erradas na conferência da cerimônia (issue 30)', () => {
+  it('a conferência conta no mesmo limite do encerramento: 5 chegam ao scrypt, e o encerramento espera também', async () => {
+    const comissao = await amb.logado('900003');
+    const id = await novaEleicao();
+    const respostas = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        comissao.post(`/api/gestao/eleicoes/${id}/conferir-chave`, errada(i + 5000)),
+      ),
+    );
+    expect(respostas.filter((r) => r.status === 400)).toHaveLength(CHAVES_POR_MINUTO_POR_ELEICAO);
+    const recusadas = respostas.filter((r) => r.status === 429);
+    expect(recusadas).toHaveLength(40 - CHAVES_POR_MINUTO_POR_ELEICAO);
+    expect(recusadas[0]?.corpo.codigoErro).toBe('MuitasRequisicoes');
+    // The wrong codes were never taken as right (each try really opened the sealed box).
+    expect(respostas.some((r) => r.status === 200)).toBe(false);
+    expect(
+      (await equipe.post(`/api/eleicoes/${id}/encerrar`, { chaveApuracao: CHAVE_APURACAO_TESTE })).status,
+    ).toBe(429);
+    amb.relogio.avancar(12_000);
+    const certa = await comissao.post(`/api/gestao/eleicoes/${id}/conferir-chave`, {
+      chaveApuracao: CHAVE_APURACAO_TESTE,
+    });
+    expect(certa.status, JSON.stringify(certa.corpo)).toBe(200);
+    expect(certa.corpo.dados).toEqual({ confere: true });
+    expect(await situacao(id)).toBe('aberta');
+  });
+});

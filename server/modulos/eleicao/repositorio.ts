@@ -35,13 +35,15 @@ export async function listarEleicoes(db: DbOuTrx) {
     .execute();
 }
 
-/** The oldest open election the worker has not voted in. */
-export async function buscarEleicaoPendente(db: DbOuTrx, codAvulso: string) {
+/** The oldest open election, within its voting period at `agora` (ISO), the worker has not voted in. */
+export async function buscarEleicaoPendente(db: DbOuTrx, codAvulso: string, agora: string) {
   return db
     .selectFrom('eleicao as e')
     .select(['e.id', 'e.descricao'])
     .where('e.situacao', '=', 'aberta')
     .where('e.chave_publica', 'is not', null)
+    .where('e.abertura', '<=', agora)
+    .where((eb) => eb.or([eb('e.fim_votacao', 'is', null), eb('e.fim_votacao', '>', agora)]))
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(

@@ -2,7 +2,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiEleicoes } from '#common/api/eleicoes.ts';
 import { sessaoDe } from '../../plataforma/autenticacao/autenticacao.ts';
-import { Baldes } from '../../plataforma/baldes.ts';
 import { ok } from '../../plataforma/http/envelope.ts';
 import { exigirEquipeOgmo } from '../../plataforma/http/equipe-ogmo.ts';
 import { ErroApp } from '../../plataforma/http/erro-app.ts';
@@ -11,20 +10,16 @@ import { pdfResultado, pdfZeresima } from './pdf.ts';
 import { listarEleicoes } from './repositorio.ts';
 import { apurarEleicao, eleicaoPendente, emitirZeresima, encerrarEleicao, registrarVoto } from './servico.ts';
 
+import { tirarTentativaDeChave } from './tentativas-chave.ts';
+
 /**
  * The CPATP election (docs/produto/escalacao.md §2-4, §7): the worker's pending ballot and vote; for OGMO staff
  * (category 9) the list, closing, the zero report and the result. No handler here logs a vote.
  */
-/**
- * Codes tried per election per minute (a bucket of 5, one back every 12 s; docs/decisions/0223): each costs a
- * scrypt on the thread pool that the logins' Argon2id share. The commission mistypes once or twice; a burst of
- * wrong codes waits. In memory, per process, like the other buckets (0091).
- */
-export const CHAVES_POR_MINUTO_POR_ELEICAO = 5;
+export { CHAVES_POR_MINUTO_POR_ELEICAO } from './tentativas-chave.ts';
 
 export const rotasEleicoes: FastifyPluginAsyncZod = async (app) => {
   const { db, config, clock } = app.ctx;
-  const tentativasDeChave = new Baldes(CHAVES_POR_MINUTO_POR_ELEICAO, clock);
   const somenteEquipe = (request: FastifyRequest) =>
     exigirEquipeOgmo(db, request, 'Somente a equipe do OGMO acessa a apuração da eleição.');
 
@@ -42,7 +37,7 @@ export const rotasEleicoes: FastifyPluginAsyncZod = async (app) => {
 
   registrar(app, apiEleicoes.voto, async (request) => {
     const { idEleicao, voto } = request.body;
-    await registrarVoto(db, sessaoDe(request).codAvulso, idEleicao, voto);
+    await registrarVoto(db, sessaoDe(request).codAvulso, idEleicao, voto, clock.now());
     return ok(null);
   });
 
@@ -64,15 +59,7 @@ export const rotasEleicoes: FastifyPluginAsyncZod = async (app) => {
 
   registrar(app, apiEleicoes.encerrar, async (request) => {
     await somenteEquipe(request);
-    // Taken before the scrypt, so a burst in parallel cannot all get past the count.
-    const espera = tentativasDeChave.tirar(String(request.params.id));
-    if (espera > 0) {
-      throw new ErroApp(
-        'MuitasRequisicoes',
-        `Tentativas demais com a chave da apuração desta eleição. Aguarde ${espera} segundos e tente novamente.`,
-        { dados: { aguardarSegundos: espera } },
-      );
-    }
+    tirarTentativaDeChave(clock, request.params.id);
     const eleicao = await encerrarEleicao(db, request.params.id, clock.now(), request.body.chaveApuracao);
     request.log.info({ idEleicao: eleicao.$id, por: sessaoDe(request).codAvulso }, 'eleição encerrada');
     return ok(eleicao);

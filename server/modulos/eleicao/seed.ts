@@ -30,7 +30,7 @@ function uuidDeterministico(rnd: Aleatorio): string {
 }
 
 /** 'MARIA DAS GRAÇAS OLIVEIRA' → 'Maria Oliveira': the ballot name, first and last names. */
-function nomeDeUrna(nome: string): string {
+export function nomeDeUrna(nome: string): string {
   const partes = nomeProprio(nome).split(' ');
   return partes.length > 1 ? `${partes[0]} ${partes[partes.length - 1]}` : (partes[0] ?? nome);
 }

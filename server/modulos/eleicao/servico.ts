@@ -50,6 +50,12 @@ function resumo(
   } satisfies EleicaoResumo;
 }
 
+/** Whether votes are taken at `agora`: from `abertura` until `fim_votacao` (exclusive; none: until closed). */
+function dentroDoPeriodo(e: { abertura: string; fim_votacao: string | null }, agora: Date): boolean {
+  const iso = agora.toISOString();
+  return e.abertura <= iso && (e.fim_votacao === null || iso < e.fim_votacao);
+}
+
 /** GET /api/eleicoes/pendente: null when the worker may not vote or has voted in every open election. */
 export async function eleicaoPendente(
   db: Db,
@@ -59,7 +65,7 @@ export async function eleicaoPendente(
   codAvulso: string,
 ): Promise<EleicaoPendente | null> {
   if (!(await ehEleitor(db, codAvulso))) return null;
-  const eleicao = await buscarEleicaoPendente(db, codAvulso);
+  const eleicao = await buscarEleicaoPendente(db, codAvulso, agora.toISOString());
   if (!eleicao) return null;
   const linhas = await listarCandidatos(db, eleicao.id);
   const fotos = config.fotoBaseUrl
@@ -104,6 +110,7 @@ export async function registrarVoto(
   codAvulso: string,
   idEleicao: number,
   voto: number,
+  agora: Date = new Date(),
 ): Promise<void> {
   if (!(await ehEleitor(db, codAvulso))) {
     throw new ErroApp('AcessoNegado', 'Apenas os trabalhadores portuários avulsos votam nesta eleição.');
@@ -115,10 +122,11 @@ export async function registrarVoto(
         .set({ situacao: 'aberta' })
         .where('id', '=', idEleicao)
         .where('situacao', '=', 'aberta')
-        .returning('chave_publica')
+        .returning(['chave_publica', 'abertura', 'fim_votacao'])
         .executeTakeFirst();
-      // An election whose box has no key yet is not open for voting (it is not offered either).
-      if (!aberta?.chave_publica) throw new ErroApp('EleicaoInexistente');
+      // An election whose box has no key yet is not open for voting (it is not offered either), nor one
+      // outside its voting period (docs/decisions/0271).
+      if (!aberta?.chave_publica || !dentroDoPeriodo(aberta, agora)) throw new ErroApp('EleicaoInexistente');
       const chavePublica = aberta.chave_publica;
       if (voto !== VOTO_BRANCO && voto !== VOTO_NULO && !(await ehCandidato(trx, idEleicao, voto))) {
         throw new ErroApp('DadosInvalidos', 'O voto escolhido não é um candidato desta eleição.', {
@@ -146,7 +154,11 @@ export async function registrarVoto(
  * Sets up the sealed box of an election that has none (a new one, or one from before sealing existed):
  * stores the public key and answers the commission's code, which is shown once and never stored.
  */
-export async function prepararUrna(db: Db, idEleicao: number, chaveApuracao?: string): Promise<UrnaNova> {
+export async function prepararUrna(
+  db: DbOuTrx,
+  idEleicao: number,
+  chaveApuracao?: string,
+): Promise<UrnaNova> {
   const urna = await novaUrna(chaveApuracao);
   const feito = await db
     .updateTable('eleicao')
@@ -157,12 +169,7 @@ export async function prepararUrna(db: Db, idEleicao: number, chaveApuracao?: st
     .executeTakeFirst();
   if (Number(feito.numUpdatedRows) === 0) {
     const eleicao = await eleicaoOuErro(db, idEleicao);
-    throw eleicao.situacao === 'encerrada'
-      ? new ErroApp('EleicaoEncerrada')
-      : new ErroApp(
-          'DadosInvalidos',
-          'A urna desta eleição já tem chave: ela não é trocada depois de criada.',
-        );
+    throw eleicao.situacao === 'encerrada' ? new ErroApp('EleicaoEncerrada') : new ErroApp('UrnaJaPreparada');
   }
   return urna;
 }

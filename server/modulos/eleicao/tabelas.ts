@@ -21,6 +21,11 @@ export interface EleicaoTable {
    */
   chave_publica: string | null;
   sal_chave: string | null;
+  /** ISO instant voting ends (exclusive); null: until closed. `abertura` is when it starts (0271). */
+  fim_votacao: string | null;
+  /** The staff member who created it on screen, and when (null: the seed's and the script's). */
+  criada_por: string | null;
+  criada_em: string | null;
 }
 
 export interface CandidatoTable {
@@ -56,10 +61,22 @@ export interface ApuracaoTable {
   votos: number;
 }
 
+/** Every creation and key ceremony of an election by the staff (0271): who, when, what; never the code. */
+export interface EleicaoAuditoriaTable {
+  id: Generated<number>;
+  eleicao_id: number;
+  acao: 'criada' | 'urna';
+  por: string;
+  em: string;
+  /** JSON: the election as created (description, period, candidates); null for the ceremony. */
+  dados: string | null;
+}
+
 export interface TabelasEleicao {
   eleicao: EleicaoTable;
   candidato: CandidatoTable;
   votante: VotanteTable;
   cedula: CedulaTable;
   apuracao: ApuracaoTable;
+  eleicao_auditoria: EleicaoAuditoriaTable;
 }

@@ -6,6 +6,7 @@ import {
   iniciarReceptorPush,
   type NavegadorPush,
   novoNavegador,
+  opcoesPushDoReceptor,
   type ReceptorPush,
 } from '../../test/receptor-push.ts';
 import { br, construtorContracheque } from './apoio-teste.ts';
@@ -28,7 +29,7 @@ beforeAll(async () => {
   receptor = await iniciarReceptorPush();
   amb = await criarAmbiente(
     { push: { vapid: undefined, contato: 'mailto:folha@portal.invalid', servicos: ['127.0.0.1'] } },
-    { push: { ca: receptor.certificado.toString() } },
+    { push: opcoesPushDoReceptor(receptor) },
   );
   financeiro = await amb.logado('900004');
   contracheque = construtorContracheque(amb.relogio.now());

@@ -12,6 +12,7 @@ import {
   iniciarReceptorPush,
   type NavegadorPush,
   novoNavegador,
+  opcoesPushDoReceptor,
   type ReceptorPush,
 } from '../../test/receptor-push.ts';
 import { criarRascunho, ESCALADOR, requisicaoExemplo } from '../gestao/apoio-teste.ts';
@@ -41,7 +42,7 @@ beforeAll(async () => {
   receptor = await iniciarReceptorPush();
   amb = await criarAmbiente(
     { push: { vapid: undefined, contato: 'mailto:escalacao@portal.invalid', servicos: ['127.0.0.1'] } },
-    { push: { ca: receptor.certificado.toString(), excecoes: excecoesDoReceptor() } },
+    { push: opcoesPushDoReceptor(receptor) },
   );
   staff = await amb.logado(ESCALADOR);
   const linhas = await amb.db
@@ -81,11 +82,6 @@ afterAll(async () => {
   await amb?.fechar();
   await receptor?.fechar();
 });
-
-/** The receiver listens on 127.0.0.1 on a port of its own: only there may these tests post (0220). */
-function excecoesDoReceptor() {
-  return { portas: [Number(new URL(receptor.origem).port)], redesPermitidas: ['127.0.0.1/32'] };
-}
 
 /** The posts received for an endpoint, decrypted with that browser's keys. */
 function recebidosPor(n: NavegadorPush, desde = 0) {
@@ -254,7 +250,7 @@ describe('vários servidores', () => {
       banco: amb.banco,
       clock: amb.relogio,
       logger: false,
-      push: { ca: receptor.certificado.toString(), excecoes: excecoesDoReceptor() },
+      push: opcoesPushDoReceptor(receptor),
     });
     try {
       await outro.ready();

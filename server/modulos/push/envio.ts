@@ -4,7 +4,7 @@ import type { Db } from '../../plataforma/banco/schema.ts';
 import type { ChavesVapid } from './chaves.ts';
 import { type ExcecoesDestino, servicoPermitido } from './destino.ts';
 import type { EnvioHilo, OpcoesHilo, RespostaHilo } from './hilo-envio.ts';
-import { mensagemEscalaAberta, mensagemResultado } from './mensagens.ts';
+import { mensagemEscalaAberta, mensagemResultado, mensagemServico } from './mensagens.ts';
 import {
   type AssinaturaPush,
   assinaturasComResultado,
@@ -39,8 +39,8 @@ export interface OpcoesEnvio {
 }
 
 export interface ResumoEnvio {
-  evento: 'escala-aberta' | 'resultado' | 'documentos';
-  /** The call's number, or the payroll import's id (`documentos`). */
+  evento: 'escala-aberta' | 'resultado' | 'documentos' | 'mensagem';
+  /** The call's number, the payroll import's id (`documentos`) or the service message's (`mensagem`). */
   numEscalacao: number;
   enviados: number;
   /** Subscriptions the push service said are gone (404/410), removed. */
@@ -54,6 +54,8 @@ const TTL_ABERTA_S = 60 * 60;
 const TTL_RESULTADO_S = 24 * 60 * 60;
 /** Pay documents stay worth telling for a few days. */
 const TTL_DOCUMENTOS_S = 3 * 24 * 60 * 60;
+/** A staff message is worth a day (it stays in the home's queue anyway). */
+const TTL_MENSAGEM_S = 24 * 60 * 60;
 
 export class EnviadorPush {
   private readonly opcoes: OpcoesEnvio;
@@ -132,6 +134,26 @@ export class EnviadorPush {
         const mensagem = avisos.get(a.cod_avulso);
         return mensagem ? [envio(a, mensagem, TTL_DOCUMENTOS_S)] : [];
       });
+    });
+  }
+
+  /**
+   * A staff message sent with `aviso` (issue 30): the subscriptions of its recipients, read after the answer
+   * ('todos': every subscription). Returns at once.
+   */
+  mensagemDaEquipe(
+    idMensagem: number,
+    conteudo: { titulo: string; texto: string },
+    destinatarios: () => Promise<readonly string[] | 'todos'>,
+  ): void {
+    this.disparar('mensagem', idMensagem, async () => {
+      const quem = await destinatarios();
+      const assinaturas =
+        quem === 'todos'
+          ? await todasAssinaturas(this.opcoes.db)
+          : await assinaturasDosAvulsos(this.opcoes.db, quem);
+      const mensagem = mensagemServico(idMensagem, conteudo);
+      return assinaturas.map((a) => envio(a, mensagem, TTL_MENSAGEM_S));
     });
   }
 

@@ -46,3 +46,9 @@ export function mensagemResultado(numEscalacao: number, trabalho: TrabalhoDoAvis
     corpo: `Escala nº ${numEscalacao}: ${t.funcao} no ${t.navio}, ${t.faina}, ${diaMesAbreviado(t.dataOperacao)}, turno ${turno(t.horaInicio, t.horaFim)}, ${t.localAtracacao}.`,
   };
 }
+
+/** A staff message (issue 30): its title, and its text cut to what a notification shows; opens the home's queue. */
+export function mensagemServico(idMensagem: number, m: { titulo: string; texto: string }): MensagemPush {
+  const corpo = m.texto.length > 140 ? `${m.texto.slice(0, 139).trimEnd()}…` : m.texto;
+  return { titulo: m.titulo, corpo, url: '/inicio', tag: `mensagem-${idMensagem}` };
+}

@@ -5,6 +5,7 @@ import type { TabelasEleicao } from '../../modulos/eleicao/tabelas.ts';
 import type { TabelasEscalacao } from '../../modulos/escalacao/tabelas.ts';
 import type { TabelasFinanceiro } from '../../modulos/financeiro/tabelas.ts';
 import type { TabelasGestao } from '../../modulos/gestao/tabelas.ts';
+import type { TabelasMensagens } from '../../modulos/mensagens/tabelas.ts';
 import type { TabelasPush } from '../../modulos/push/tabelas.ts';
 import type { TabelasTentativas } from '../../modulos/sessao/tabelas.ts';
 
@@ -20,7 +21,8 @@ export interface Database
     TabelasEscalacao,
     TabelasTentativas,
     TabelasGestao,
-    TabelasPush {}
+    TabelasPush,
+    TabelasMensagens {}
 
 export type Db = Kysely<Database>;
 /** Repositories take `db | trx` first: the caller owns the transaction. */

@@ -1,4 +1,4 @@
-import { Landmark, LayoutList, ShieldAlert } from 'lucide-react';
+import { Landmark, LayoutList, Megaphone, ShieldAlert, Vote } from 'lucide-react';
 import { type ReactNode, Suspense } from 'react';
 import { Link } from 'react-router';
 import { DIAS_SUSPENSAO_EPI, PAPEL_ESCALADOR } from '#common/dominio.ts';
@@ -79,6 +79,30 @@ export function QuadroInicio({ children }: { children: ReactNode }) {
             titulo="Folha de pagamento"
             texto="Importe contracheques, fichas e informes da folha e confira a conciliação com os trabalhos."
             botao="Importar a folha"
+            destaque
+          />
+        </div>
+      ) : null}
+      {avulso.papeis.includes('comunicacao') ? (
+        <div className="cartoes-acao">
+          <CartaoAcao
+            para={caminhos.gestaoMensagens}
+            icone={<Megaphone />}
+            titulo="Mensagens aos trabalhadores"
+            texto="Escreva os avisos do quadro Atenção! para todos, uma categoria, um sindicato ou uma lista."
+            botao="Escrever mensagens"
+            destaque
+          />
+        </div>
+      ) : null}
+      {avulso.papeis.includes('eleicao') ? (
+        <div className="cartoes-acao">
+          <CartaoAcao
+            para={caminhos.gestaoEleicoes}
+            icone={<Vote />}
+            titulo="Eleições da CPATP"
+            texto="Crie a eleição com o período e os candidatos, imprima a zerésima e faça a cerimônia de chaves."
+            botao="Preparar eleições"
             destaque
           />
         </div>

@@ -92,7 +92,7 @@ describe('migração 2026-11-23-20-cedula-selada', () => {
     for (const c of cedulas.rows) expect(c).toEqual({ eleicao_id: id, id: expect.any(String), selo: null });
 
     // No key yet: nobody is sent to vote, and a vote is refused.
-    expect(await buscarEleicaoPendente(banco.db, '100184')).toBeUndefined();
+    expect(await buscarEleicaoPendente(banco.db, '100184', new Date().toISOString())).toBeUndefined();
     const recusa = await registrarVoto(banco.db, '100184', id, VOTO_BRANCO).catch((e: unknown) => e);
     expect(recusa).toBeInstanceOf(ErroApp);
     expect((recusa as ErroApp).codigoErro).toBe('EleicaoInexistente');
@@ -101,7 +101,10 @@ describe('migração 2026-11-23-20-cedula-selada', () => {
     const urna = await prepararUrna(banco.db, id);
     expect(urna.chaveApuracao).toMatch(/^([A-HJ-NP-Z2-9]{4}-){5}[A-HJ-NP-Z2-9]{4}$/);
     await expect(prepararUrna(banco.db, id)).rejects.toThrow(/já tem chave/);
-    expect(await buscarEleicaoPendente(banco.db, '100184')).toEqual({ id, descricao: 'Legada' });
+    expect(await buscarEleicaoPendente(banco.db, '100184', new Date().toISOString())).toEqual({
+      id,
+      descricao: 'Legada',
+    });
     await registrarVoto(banco.db, '100184', id, 100901);
     await registrarVoto(banco.db, '100185', id, VOTO_BRANCO);
     await encerrarEleicao(banco.db, id, new Date(), urna.chaveApuracao);

@@ -20,6 +20,8 @@ import * as escolherOfertasDescansoEntreChamadas from './2026-11-26-21-escolher-
 import * as repescagem from './2026-11-26-22-repescagem.ts';
 import * as dobra from './2026-11-26-23-dobra.ts';
 import * as importacaoFinanceira from './2026-11-26-50-importacao-financeira.ts';
+import * as mensagens from './2026-11-26-80-mensagens.ts';
+import * as eleicaoGestao from './2026-11-26-81-eleicao-gestao.ts';
 
 /**
  * Every migration, by name; names sort by date. A feature appends its own line.
@@ -47,4 +49,6 @@ export const migracoes: Record<string, Migration> = {
   '2026-11-26-22-repescagem': repescagem,
   '2026-11-26-23-dobra': dobra,
   '2026-11-26-50-importacao-financeira': importacaoFinanceira,
+  '2026-11-26-80-mensagens': mensagens,
+  '2026-11-26-81-eleicao-gestao': eleicaoGestao,
 };

@@ -33,10 +33,6 @@ const EXCECOES_SQL: ReadonlyMap<string, string> = new Map([
     'server/modulos/sessao/tentativas.ts',
     'o limitador de tentativas (0090): cada passo é um UPSERT com CASE calculado, atômico entre processos; a regra é a consulta',
   ],
-  [
-    'server/modulos/eleicao/servico.ts',
-    'as transações da urna (votar, encerrar, apurar: 0060-0063) ainda escrevem no serviço; a mover para eleicao/repositorio.ts',
-  ],
 ]);
 
 /** Imports entre módulos fora do `index.ts` que ficam, com o motivo. `de → para` → o porquê. */

@@ -7,7 +7,7 @@ import type {
   PonteiroFuncao,
 } from '#server/modulos/rodizio/tipos.ts';
 import { Aleatorio } from '#server/plataforma/semente/aleatorio.ts';
-import { FUNCAO_BASE, funcoesDaCategoria } from './seed-rush.ts';
+import { FUNCAO_BASE, funcoesDaCategoria, SINDICATOS_RUSH } from './seed-rush.ts';
 
 /**
  * A closed call in memory for the matching's benchmark (docs/decisions/0144), shaped like the rush's port
@@ -27,13 +27,7 @@ export interface OpcoesChamadaRodizio {
   semente: number;
 }
 
-const SINDICATOS = [
-  { codSindicato: 1, codCategoria: 1, parte: 0.4 },
-  { codSindicato: 2, codCategoria: 2, parte: 0.14 },
-  { codSindicato: 4, codCategoria: 4, parte: 0.1 },
-  { codSindicato: 6, codCategoria: 6, parte: 0.28 },
-  { codSindicato: 8, codCategoria: 1, parte: 0.08 },
-] as const;
+const SINDICATOS = SINDICATOS_RUSH;
 
 const INICIO_MS = Date.parse('2026-11-23T09:30:00.000Z');
 

@@ -29,7 +29,7 @@ export const SENHA_RUSH = '123456';
 export const PRIMEIRO_CODIGO_RUSH = 200001;
 
 /** Santos-like share of each union: codSindicato, the category the worker is called in, share. */
-const SINDICATOS_RUSH = [
+export const SINDICATOS_RUSH = [
   { codSindicato: 1, codCategoria: 1, parte: 0.4 },
   { codSindicato: 2, codCategoria: 2, parte: 0.14 },
   { codSindicato: 4, codCategoria: 4, parte: 0.1 },

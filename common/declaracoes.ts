@@ -5,6 +5,7 @@ import type {
   SituacoesAfastamento,
 } from './api/declaracoes.ts';
 import { dataIsoParaBr } from './campos-pessoais.ts';
+import { SINDICATO_OGMO } from './dominio.ts';
 import { dataPorExtenso, formatarCpf, formatarPis } from './formato.ts';
 
 /**
@@ -48,9 +49,6 @@ export const MENSAGEM_ERRO_DADOS_PESSOAIS =
 
 /** First part of the verification code: LKD-7K3M-9QX2, AFT-…. */
 export const PREFIXOS_CODIGO: Record<TipoDeclaracao, string> = { lockdown: 'LKD', mp945: 'AFT' };
-
-/** Own staff of the OGMO (docs/produto/minha-conta.md §9). */
-export const SINDICATO_OGMO = 9;
 
 export interface OrganizacaoDeclaracao {
   nome: string;

@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
  * As regras da casa no servidor (docs/ARCHITECTURE.md, "As regras da casa"), conferidas no `npm test`:
  * - um módulo (`server/modulos/<area>/`) importa outro só pelo `index.ts` dele, e `plataforma/` não importa módulo;
  * - não há ciclo entre módulos;
- * - SQL (as consultas do Kysely e o `sql` cru) só em `repositorio*.ts`, `tabelas.ts`, `seed.ts` e `plataforma/`.
+ * - SQL (as consultas do Kysely e o `sql` cru) só em `repositorio*.ts`, `tabelas.ts`, `seed.ts` e `plataforma/`;
+ * - nenhuma rota manda avisos no celular nem invalida a chamada (isso segue dos eventos do serviço).
  * Os tipos de linha de um `tabelas.ts` são do esquema partilhado e podem ser importados (só como tipo) de qualquer
  * lugar. Os testes e os seus apoios ficam fora (leem o banco para conferir); `app.ts`, `demonstracao.ts` e `server/test/`
  * são a composição, que junta os módulos. A verificação é uma função pura sobre {caminho → fonte}, e os últimos
@@ -32,10 +33,6 @@ const EXCECOES_SQL: ReadonlyMap<string, string> = new Map([
   [
     'server/modulos/sessao/tentativas.ts',
     'o limitador de tentativas (0090): cada passo é um UPSERT com CASE calculado, atômico entre processos; a regra é a consulta',
-  ],
-  [
-    'server/modulos/eleicao/servico.ts',
-    'as transações da urna (votar, encerrar, apurar: 0060-0063) ainda escrevem no serviço; a mover para eleicao/repositorio.ts',
   ],
 ]);
 
@@ -108,16 +105,26 @@ function podeTerSql(caminho: string): boolean {
   );
 }
 
+/**
+ * O que uma rota não faz (decisão 0200): mandar avisos no celular ou invalidar a chamada. Isso segue de um evento
+ * que o serviço anuncia; a rota valida, autoriza, chama o serviço e apresenta (ler o estado do push, como a chave
+ * pública, o serviço aceito de uma assinatura e a thread na prontidão, não é efeito).
+ */
+const EFEITO_NA_ROTA =
+  /\.avisosPush\.(?!chavePublica\b|aceita\b|estadoThread\b)\w+|\.escalacao\.invalidar\s*\(/;
+
 interface Violacoes {
   importacoes: string[];
   ciclos: string[];
   sql: string[];
+  efeitos: string[];
 }
 
 /** As violações das regras da casa num conjunto de fontes do servidor. */
 function verificar(fontes: Fontes): Violacoes {
   const importacoes: string[] = [];
   const sql: string[] = [];
+  const efeitos: string[] = [];
   const grafo = new Map<string, Set<string>>();
 
   for (const [arquivo, fonte] of fontes) {
@@ -126,6 +133,8 @@ function verificar(fontes: Fontes): Violacoes {
     if (de === null) continue;
 
     if (!podeTerSql(arquivo) && SQL.test(fonte) && !EXCECOES_SQL.has(arquivo)) sql.push(arquivo);
+    if (/^rotas[a-z-]*\.ts$/.test(posix.basename(arquivo)) && EFEITO_NA_ROTA.test(fonte))
+      efeitos.push(arquivo);
 
     const deTipo = especificadoresDeTipo(fonte);
     for (const especificador of especificadores(fonte)) {
@@ -144,7 +153,7 @@ function verificar(fontes: Fontes): Violacoes {
     }
   }
 
-  return { importacoes, ciclos: ciclosEntre(grafo), sql };
+  return { importacoes, ciclos: ciclosEntre(grafo), sql, efeitos };
 }
 
 /** Cada ciclo do grafo de áreas, escrito `a → b → a`. */
@@ -205,6 +214,10 @@ describe('as regras dos módulos do servidor', () => {
     expect(violacoes.sql).toEqual([]);
   });
 
+  it('nenhuma rota manda avisos no celular nem invalida a chamada: os eventos do serviço levam a isso', () => {
+    expect(violacoes.efeitos).toEqual([]);
+  });
+
   it('cada exceção listada ainda é necessária', () => {
     for (const arquivo of EXCECOES_SQL.keys()) {
       expect(fontes.has(arquivo), arquivo).toBe(true);
@@ -235,7 +248,7 @@ describe('a verificação recusa uma violação plantada', () => {
   ];
 
   it('uma árvore limpa passa', () => {
-    expect(verificar(new Map(limpa))).toEqual({ importacoes: [], ciclos: [], sql: [] });
+    expect(verificar(new Map(limpa))).toEqual({ importacoes: [], ciclos: [], sql: [], efeitos: [] });
   });
 
   it('import de um arquivo interno de outro módulo', () => {
@@ -259,7 +272,7 @@ describe('a verificação recusa uma violação plantada', () => {
       ['server/modulos/a/tabelas.ts', 'export interface XTable { id: number }\nexport const X = 1;\n'],
       ['server/modulos/b/repositorio.ts', "import type { XTable } from '../a/tabelas.ts';\n"],
     ]);
-    expect(verificar(soTipo)).toEqual({ importacoes: [], ciclos: [], sql: [] });
+    expect(verificar(soTipo)).toEqual({ importacoes: [], ciclos: [], sql: [], efeitos: [] });
     soTipo.set('server/modulos/b/repositorio.ts', "import { X } from '../a/tabelas.ts';\n");
     expect(verificar(soTipo).importacoes).toEqual([
       'server/modulos/b/repositorio.ts → server/modulos/a/tabelas.ts',
@@ -283,6 +296,20 @@ describe('a verificação recusa uma violação plantada', () => {
     ]);
     const violacoes = verificar(fontes);
     expect(violacoes.ciclos).toEqual(['a → b → a']);
+  });
+
+  it('uma rota que manda avisos no celular ou invalida a chamada', () => {
+    const fontes = new Map([
+      ...limpa,
+      ['server/modulos/b/rotas.ts', 'await publicar();\napp.avisosPush.resultadoPublicado(num);\n'],
+      ['server/modulos/b/rotas-extra.ts', 'app.escalacao.invalidar(num);\n'],
+      ['server/modulos/b/rotas-push.ts', 'ok({ chavePublica: app.avisosPush.chavePublica });\n'],
+      ['server/modulos/b/servico.ts', 'this.escalacao.invalidar(num);\n'],
+    ]);
+    expect(verificar(fontes).efeitos.sort()).toEqual([
+      'server/modulos/b/rotas-extra.ts',
+      'server/modulos/b/rotas.ts',
+    ]);
   });
 
   it('SQL num serviço, numa rota e num template sql`…`', () => {

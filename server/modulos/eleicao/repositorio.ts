@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { CATEGORIA_OGMO } from '#common/dominio.ts';
 import type { DbOuTrx } from '../../plataforma/banco/schema.ts';
 
@@ -158,4 +159,93 @@ export async function listarSelos(db: DbOuTrx, idEleicao: number): Promise<Uint8
     .where('selo', 'is not', null)
     .execute();
   return linhas.flatMap((l) => (l.selo ? [l.selo] : []));
+}
+
+/** Locks an open election's row for a vote (a closing waits for it); its public key, or undefined if not open. */
+export async function travarEleicaoAberta(trx: DbOuTrx, idEleicao: number) {
+  return trx
+    .updateTable('eleicao')
+    .set({ situacao: 'aberta' })
+    .where('id', '=', idEleicao)
+    .where('situacao', '=', 'aberta')
+    .returning(['chave_publica', 'abertura', 'fim_votacao'])
+    .executeTakeFirst();
+}
+
+/** The voter's mark and the sealed ballot (in the caller's transaction: both or neither). */
+export async function inserirVoto(trx: DbOuTrx, idEleicao: number, codAvulso: string, selo: Uint8Array) {
+  await trx.insertInto('votante').values({ eleicao_id: idEleicao, cod_avulso: codAvulso }).execute();
+  await trx.insertInto('cedula').values({ eleicao_id: idEleicao, id: randomUUID(), selo }).execute();
+}
+
+/** Stores the box's public key of an open election that has none; false when none was stored. */
+export async function gravarChaveDaUrna(
+  db: DbOuTrx,
+  idEleicao: number,
+  chavePublica: string,
+  sal: string,
+): Promise<boolean> {
+  const feito = await db
+    .updateTable('eleicao')
+    .set({ chave_publica: chavePublica, sal_chave: sal })
+    .where('id', '=', idEleicao)
+    .where('situacao', '=', 'aberta')
+    .where('chave_publica', 'is', null)
+    .executeTakeFirst();
+  return Number(feito.numUpdatedRows) > 0;
+}
+
+/** Closes an open election (locking its row); its public key, or undefined if it was not open. */
+export async function marcarEncerrada(trx: DbOuTrx, idEleicao: number, agora: Date) {
+  return trx
+    .updateTable('eleicao')
+    .set({ situacao: 'encerrada', encerramento: agora.toISOString() })
+    .where('id', '=', idEleicao)
+    .where('situacao', '=', 'aberta')
+    .returning('chave_publica')
+    .executeTakeFirst();
+}
+
+/** The tally's counts per vote, replacing any earlier ones. */
+export async function gravarApuracao(trx: DbOuTrx, idEleicao: number, apuracao: ReadonlyMap<number, number>) {
+  await trx.deleteFrom('apuracao').where('eleicao_id', '=', idEleicao).execute();
+  const linhas = [...apuracao].map(([voto, votos]) => ({ eleicao_id: idEleicao, voto, votos }));
+  if (linhas.length > 0) await trx.insertInto('apuracao').values(linhas).execute();
+}
+
+export async function gravarEleitores(trx: DbOuTrx, idEleicao: number, eleitores: number) {
+  await trx.updateTable('eleicao').set({ eleitores }).where('id', '=', idEleicao).execute();
+}
+
+/**
+ * Ballots (with fresh random ids) and voters rewritten in key order, so that on PostgreSQL neither the heap order
+ * nor the inserting transaction (`xmin`) of a row lines up with the other table any more (0063).
+ */
+const LOTE = 500;
+
+export async function reescreverSemOrdem(trx: DbOuTrx, idEleicao: number): Promise<void> {
+  const cedulas = await trx.selectFrom('cedula').select('selo').where('eleicao_id', '=', idEleicao).execute();
+  const novas = cedulas
+    .map((c) => ({ eleicao_id: idEleicao, id: randomUUID(), selo: c.selo }))
+    .sort((a, b) => (a.id < b.id ? -1 : 1));
+  const votantes = await trx
+    .selectFrom('votante')
+    .select('cod_avulso')
+    .where('eleicao_id', '=', idEleicao)
+    .orderBy('cod_avulso')
+    .execute();
+  await trx.deleteFrom('cedula').where('eleicao_id', '=', idEleicao).execute();
+  await trx.deleteFrom('votante').where('eleicao_id', '=', idEleicao).execute();
+  for (let i = 0; i < novas.length; i += LOTE) {
+    await trx
+      .insertInto('cedula')
+      .values(novas.slice(i, i + LOTE))
+      .execute();
+  }
+  for (let i = 0; i < votantes.length; i += LOTE) {
+    await trx
+      .insertInto('votante')
+      .values(votantes.slice(i, i + LOTE).map((v) => ({ eleicao_id: idEleicao, cod_avulso: v.cod_avulso })))
+      .execute();
+  }
 }

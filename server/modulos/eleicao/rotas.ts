@@ -4,7 +4,6 @@ import { apiEleicoes } from '#common/api/eleicoes.ts';
 import { sessaoDe } from '../../plataforma/autenticacao/autenticacao.ts';
 import { ok } from '../../plataforma/http/envelope.ts';
 import { exigirEquipeOgmo } from '../../plataforma/http/equipe-ogmo.ts';
-import { ErroApp } from '../../plataforma/http/erro-app.ts';
 import { registrar } from '../../plataforma/http/registrar.ts';
 import { pdfResultado, pdfZeresima } from './pdf.ts';
 import { listarEleicoes } from './repositorio.ts';

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type {
   Candidato,
   EleicaoPendente,
@@ -22,9 +21,16 @@ import {
   contarVotantes,
   ehCandidato,
   ehEleitor,
+  gravarApuracao,
+  gravarChaveDaUrna,
+  gravarEleitores,
+  inserirVoto,
   lerApuracao,
   listarCandidatos,
   listarSelos,
+  marcarEncerrada,
+  reescreverSemOrdem,
+  travarEleicaoAberta,
 } from './repositorio.ts';
 import type { EleicaoTable } from './tabelas.ts';
 import { abrirCedula, abrirUrna, novaUrna, selarVoto, type UrnaNova } from './urna.ts';
@@ -117,13 +123,7 @@ export async function registrarVoto(
   }
   try {
     await db.transaction().execute(async (trx) => {
-      const aberta = await trx
-        .updateTable('eleicao')
-        .set({ situacao: 'aberta' })
-        .where('id', '=', idEleicao)
-        .where('situacao', '=', 'aberta')
-        .returning(['chave_publica', 'abertura', 'fim_votacao'])
-        .executeTakeFirst();
+      const aberta = await travarEleicaoAberta(trx, idEleicao);
       // An election whose box has no key yet is not open for voting (it is not offered either), nor one
       // outside its voting period (docs/decisions/0271).
       if (!aberta?.chave_publica || !dentroDoPeriodo(aberta, agora)) throw new ErroApp('EleicaoInexistente');
@@ -135,11 +135,7 @@ export async function registrarVoto(
           ],
         });
       }
-      await trx.insertInto('votante').values({ eleicao_id: idEleicao, cod_avulso: codAvulso }).execute();
-      await trx
-        .insertInto('cedula')
-        .values({ eleicao_id: idEleicao, id: randomUUID(), selo: selarVoto(chavePublica, idEleicao, voto) })
-        .execute();
+      await inserirVoto(trx, idEleicao, codAvulso, selarVoto(chavePublica, idEleicao, voto));
     });
   } catch (erro) {
     if (erro instanceof ErroApp) throw erro;
@@ -160,14 +156,7 @@ export async function prepararUrna(
   chaveApuracao?: string,
 ): Promise<UrnaNova> {
   const urna = await novaUrna(chaveApuracao);
-  const feito = await db
-    .updateTable('eleicao')
-    .set({ chave_publica: urna.chavePublica, sal_chave: urna.sal })
-    .where('id', '=', idEleicao)
-    .where('situacao', '=', 'aberta')
-    .where('chave_publica', 'is', null)
-    .executeTakeFirst();
-  if (Number(feito.numUpdatedRows) === 0) {
+  if (!(await gravarChaveDaUrna(db, idEleicao, urna.chavePublica, urna.sal))) {
     const eleicao = await eleicaoOuErro(db, idEleicao);
     throw eleicao.situacao === 'encerrada' ? new ErroApp('EleicaoEncerrada') : new ErroApp('UrnaJaPreparada');
   }
@@ -202,13 +191,7 @@ export async function encerrarEleicao(
       : null;
   if (antes.chave_publica && !privada) throw chaveIncorreta();
   const encerrada = await db.transaction().execute(async (trx) => {
-    const fechou = await trx
-      .updateTable('eleicao')
-      .set({ situacao: 'encerrada', encerramento: agora.toISOString() })
-      .where('id', '=', idEleicao)
-      .where('situacao', '=', 'aberta')
-      .returning('chave_publica')
-      .executeTakeFirst();
+    const fechou = await marcarEncerrada(trx, idEleicao, agora);
     if (!fechou) throw new ErroApp('EleicaoEncerrada');
     // A box set up between the check above and this lock would hold seals this key does not open.
     if (fechou.chave_publica !== antes.chave_publica) throw chaveIncorreta();
@@ -229,47 +212,15 @@ export async function encerrarEleicao(
       if (ilegiveis > 0)
         throw new Error(`a urna da eleição ${idEleicao} tem ${ilegiveis} cédula(s) que não abrem`);
     }
-    await trx.deleteFrom('apuracao').where('eleicao_id', '=', idEleicao).execute();
-    const linhas = [...apuracao].map(([voto, votos]) => ({ eleicao_id: idEleicao, voto, votos }));
-    if (linhas.length > 0) await trx.insertInto('apuracao').values(linhas).execute();
+    await gravarApuracao(trx, idEleicao, apuracao);
     await reescreverSemOrdem(trx, idEleicao);
-    const eleitores = await contarEleitores(trx, idEleicao);
-    await trx.updateTable('eleicao').set({ eleitores }).where('id', '=', idEleicao).execute();
+    await gravarEleitores(trx, idEleicao, await contarEleitores(trx, idEleicao));
     const eleicao = await buscarEleicao(trx, idEleicao);
     if (!eleicao) throw new Error('eleição sumiu durante o encerramento');
     return eleicao;
   });
   await descartarVersoesAntigas(db, ['cedula', 'votante', 'apuracao']);
   return resumo(encerrada);
-}
-
-const LOTE = 500;
-
-async function reescreverSemOrdem(trx: DbOuTrx, idEleicao: number): Promise<void> {
-  const cedulas = await trx.selectFrom('cedula').select('selo').where('eleicao_id', '=', idEleicao).execute();
-  const novas = cedulas
-    .map((c) => ({ eleicao_id: idEleicao, id: randomUUID(), selo: c.selo }))
-    .sort((a, b) => (a.id < b.id ? -1 : 1));
-  const votantes = await trx
-    .selectFrom('votante')
-    .select('cod_avulso')
-    .where('eleicao_id', '=', idEleicao)
-    .orderBy('cod_avulso')
-    .execute();
-  await trx.deleteFrom('cedula').where('eleicao_id', '=', idEleicao).execute();
-  await trx.deleteFrom('votante').where('eleicao_id', '=', idEleicao).execute();
-  for (let i = 0; i < novas.length; i += LOTE) {
-    await trx
-      .insertInto('cedula')
-      .values(novas.slice(i, i + LOTE))
-      .execute();
-  }
-  for (let i = 0; i < votantes.length; i += LOTE) {
-    await trx
-      .insertInto('votante')
-      .values(votantes.slice(i, i + LOTE).map((v) => ({ eleicao_id: idEleicao, cod_avulso: v.cod_avulso })))
-      .execute();
-  }
 }
 
 async function eleicaoOuErro(db: DbOuTrx, idEleicao: number) {

@@ -7,6 +7,7 @@ import type {
 import type { MensagemPush } from '#common/api/push.ts';
 import { dataLocal } from '#common/tempo.ts';
 import type { DbOuTrx } from '../../plataforma/banco/schema.ts';
+import type { Eventos } from '../../plataforma/eventos/index.ts';
 import { ErroApp } from '../../plataforma/http/erro-app.ts';
 import { type DocumentosDoAvulso, mensagemPushDocumentos, textoAviso } from './avisos.ts';
 import { IndiceTrabalhos } from './conciliacao.ts';
@@ -51,8 +52,18 @@ export interface DependenciasImportacao {
   /** A transaction too (the demo seed's): then the import writes in it. */
   db: DbOuTrx;
   fuso: string;
-  /** The notifications, after the commit (the push module's sender; absent in the demo seed). */
-  notificar?: (idImportacao: number, avisos: ReadonlyMap<string, MensagemPush>) => void;
+  /** Where `documentos-importados` is announced after the commit (absent in the demo seed). */
+  eventos?: Eventos;
+}
+
+/**
+ * Documentos da folha importados (decisão 0200): para cada trabalhador avisado, o aviso no celular. Anunciado só
+ * neste servidor (`alcance: 'este'`): o aviso sai de quem importou, e o NOTIFY não carregaria milhares de avisos.
+ */
+declare module '../../plataforma/eventos/catalogo.ts' {
+  interface EventosDoDominio {
+    'documentos-importados': { idImportacao: number; avisos: [codAvulso: string, MensagemPush][] };
+  }
 }
 
 export interface PedidoImportacao {
@@ -376,11 +387,12 @@ async function importar(
   });
 }
 
-/** After the commit: the notifications of the workers told (the event bus's listener, when it lands). */
+/** After the commit: the workers told are announced (the push module sends their notifications). */
 function avisar(
   deps: DependenciasImportacao,
   idImportacao: number,
   avisos: ReadonlyMap<string, MensagemPush>,
 ) {
-  deps.notificar?.(idImportacao, avisos);
+  if (avisos.size === 0) return;
+  deps.eventos?.emitir('documentos-importados', { idImportacao, avisos: [...avisos] }, 'este');
 }

@@ -38,7 +38,7 @@ export const rotasFinanceiroGestao: FastifyPluginAsyncZod = async (app) => {
   const dependencias = {
     db,
     fuso: config.fusoHorario,
-    notificar: app.avisosPush.documentosDisponiveis.bind(app.avisosPush),
+    eventos: app.ctx.eventos,
   };
 
   registrar(app, apiFinanceiroGestao.importar, async (request) => {

@@ -22,7 +22,7 @@ export const rotasMensagensGestao: FastifyPluginAsyncZod = async (app) => {
     'onRequest',
     exigirPapel('comunicacao', 'Somente a equipe de comunicação do OGMO envia mensagens aos trabalhadores.'),
   );
-  const dependencias = { db, avisar: app.avisosPush.mensagemDaEquipe.bind(app.avisosPush) };
+  const dependencias = { db, eventos: app.ctx.eventos };
 
   registrar(app, apiMensagensGestao.enviar, async (request) => {
     const por = sessaoDe(request).codAvulso;

@@ -10,6 +10,7 @@ import {
   type SituacaoMensagem,
 } from '#common/api/mensagens.ts';
 import type { Db } from '../../plataforma/banco/schema.ts';
+import type { Eventos } from '../../plataforma/eventos/index.ts';
 import { ErroApp } from '../../plataforma/http/erro-app.ts';
 import {
   atualizarMensagem,
@@ -39,16 +40,24 @@ import {
 /** Who a notice goes to: every subscription, or these workers'. */
 export type DestinatariosAviso = readonly string[] | 'todos';
 
-/** Queues the phone notice of a message; the recipients are read after the answer. */
-export type AvisarMensagem = (
-  id: number,
-  conteudo: { titulo: string; texto: string },
-  destinatarios: () => Promise<DestinatariosAviso>,
-) => void;
+/**
+ * Uma mensagem da equipe com aviso no celular foi gravada (decisão 0200): o módulo push a envia. Anunciado só neste
+ * servidor (`alcance: 'este'`): o aviso sai de quem enviou, e o NOTIFY não carregaria milhares de matrículas.
+ */
+declare module '../../plataforma/eventos/catalogo.ts' {
+  interface EventosDoDominio {
+    'mensagem-da-equipe': {
+      idMensagem: number;
+      titulo: string;
+      texto: string;
+      destinatarios: DestinatariosAviso;
+    };
+  }
+}
 
 export interface DependenciasMensagens {
   db: Db;
-  avisar: AvisarMensagem;
+  eventos: Eventos;
 }
 
 const recusa = (campo: string, mensagem: string) =>
@@ -178,11 +187,13 @@ export async function enviarMensagem(
     return novo;
   });
   if (aviso) {
-    deps.avisar(id, { titulo, texto }, async () => {
-      if (para.tipo === 'todos') return 'todos';
-      if (para.tipo === 'trabalhadores') return matriculasDaLista(db, id);
-      return matriculasDoPublico(db, para.tipo, para.codigo);
-    });
+    const destinatarios: DestinatariosAviso =
+      para.tipo === 'todos'
+        ? 'todos'
+        : para.tipo === 'trabalhadores'
+          ? await matriculasDaLista(db, id)
+          : await matriculasDoPublico(db, para.tipo, para.codigo);
+    deps.eventos.emitir('mensagem-da-equipe', { idMensagem: id, titulo, texto, destinatarios }, 'este');
   }
   return apresentarUma(db, id, agora);
 }

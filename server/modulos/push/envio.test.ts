@@ -286,3 +286,36 @@ describe('vários servidores', () => {
     expect(recebidosPor(semEscolha.n, inicio)).toHaveLength(1);
   });
 });
+
+describe('documentos da folha', () => {
+  it('uma importação avisa no celular só quem ganhou documento, com o texto e o endereço do documento', async () => {
+    const financeiro = await amb.logado('900004');
+    const inicio = receptor.recebidos.length;
+    const r = await financeiro.post('/api/gestao/financeiro/importar?tipo=informe', {
+      linhas: [
+        {
+          matricula: semEscolha.cod,
+          ano_calendario: '2019',
+          ano_exercicio: '2020',
+          rendimentos_tributaveis: '30.000,00',
+          contribuicao_previdenciaria: '2.500,00',
+          irrf: '1.200,00',
+          decimo_terceiro: '2.400,00',
+          irrf_13: '0,00',
+          fgts_depositado: '2.600,00',
+          emissao: '20/02/2020 10:00',
+        },
+      ],
+    });
+    expect(r.status, JSON.stringify(r.corpo)).toBe(200);
+    expect(r.corpo.dados).toMatchObject({ criados: 1, avisados: 1 });
+    await amb.app.avisosPush.aguardarEnvios();
+    const [aviso, ...mais] = recebidosPor(semEscolha.n, inicio);
+    expect(mais).toEqual([]);
+    expect(aviso?.mensagem).toMatchObject({
+      titulo: 'Informe de rendimentos disponível',
+      url: '/minha-conta/financeiro/informes-rendimentos',
+    });
+    for (const e of escolhem) expect(recebidosPor(e.n, inicio)).toEqual([]);
+  });
+});

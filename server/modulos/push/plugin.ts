@@ -12,8 +12,9 @@ export interface OpcoesPluginPush {
 
 /**
  * "Avisos no celular" (issue 15, docs/decisions/0162): the VAPID keys and the sender of this process,
- * `app.avisosPush`. It hears when a call opened or was published (the events `escala-aberta` and
- * `escala-publicada`, decision 0200); the server's close waits for the sends under way.
+ * `app.avisosPush`. It hears when a call opened or was published and when pay documents arrived (the events
+ * `escala-aberta`, `escala-publicada`, `documentos-importados`, `mensagem-da-equipe`: decision 0200); the server's close waits for the
+ * sends under way.
  */
 export const pluginPush = fp<OpcoesPluginPush>(
   async (app, opcoes) => {
@@ -41,6 +42,14 @@ export const pluginPush = fp<OpcoesPluginPush>(
     });
     app.ctx.eventos.assinar('escala-publicada', (evento) => {
       if (evento.origem === 'local') enviador.resultadoPublicado(evento.numEscalacao);
+    });
+    app.ctx.eventos.assinar('documentos-importados', (evento) => {
+      if (evento.origem === 'local')
+        enviador.documentosDisponiveis(evento.idImportacao, new Map(evento.avisos));
+    });
+    app.ctx.eventos.assinar('mensagem-da-equipe', (evento) => {
+      if (evento.origem === 'local')
+        enviador.mensagemDaEquipe(evento.idMensagem, evento, async () => evento.destinatarios);
     });
     app.addHook('onClose', async () => {
       await enviador.aguardarEnvios();

@@ -2,7 +2,8 @@
  * O catálogo dos eventos do domínio (decisão 0200): o nome de cada evento → o que ele diz. Um módulo declara os
  * eventos que anuncia acrescentando-os a esta interface no seu próprio arquivo (`declare module`, como os
  * decoradores do Fastify), de modo que a plataforma não importa módulo nenhum e quem escuta lê os tipos daqui.
- * Os de baixo ainda não têm módulo dono (os módulos novos da equipe os emitirão), mas já têm ouvintes.
+ * Os de baixo ainda não têm módulo dono (as sessões, as mensagens e o cadastro da equipe os emitirão), mas já
+ * têm ouvintes.
  *
  * Um evento diz o que aconteceu, já gravado (depois do COMMIT), em JSON puro: atravessa o LISTEN/NOTIFY.
  */
@@ -13,6 +14,4 @@ export interface EventosDoDominio {
   'mensagem-enviada': { codAvulso: string | null };
   /** A equipe impediu um trabalhador (ou tirou o impedimento): a chamada relê a linha dele. */
   'trabalhador-impedido': { codAvulso: string; impedido: boolean };
-  /** Documentos da folha foram importados (issue 25): `codAvulsos`, quem ganhou algum. */
-  'documentos-importados': { idImportacao: number; codAvulsos: string[] };
 }

@@ -15,6 +15,7 @@ import {
   novoIdAparelho,
   VALIDADE_APARELHO_DIAS,
 } from './aparelhos.ts';
+import { aparelhoRegistrado, confiarAparelho } from './repositorio-aparelhos.ts';
 import { hashSenhaFicticio, verificarSenha } from './senhas.ts';
 import { reservarTentativa } from './tentativas.ts';
 
@@ -36,13 +37,16 @@ export const rotasSessao: FastifyPluginAsyncZod = async (app) => {
     const { login, password, quiosque } = request.body;
     const { gravarSessao, segredoAparelhos } = app.ctx;
     // A device this worker logged in from before is throttled on its own count, never locked by others'
-    // failures; any other device on the worker's count for unknown devices (docs/decisions/0090).
-    const aparelho = aparelhoConfiavel(
+    // failures; any other device on the worker's count for unknown devices (docs/decisions/0090). The
+    // cookie's signature is checked first, then that the account still trusts the device (0227).
+    const assinado = aparelhoConfiavel(
       segredoAparelhos,
       login,
       request.cookies[nomeCookieAparelho(login)],
       clock.now(),
     );
+    const aparelho =
+      assinado !== undefined && (await aparelhoRegistrado(db, login, assinado)) ? assinado : undefined;
     // Counted before the password is checked: parallel guesses get no more checks than sequential ones.
     const [reserva, avulso] = await Promise.all([
       aparelho
@@ -55,15 +59,17 @@ export const rotasSessao: FastifyPluginAsyncZod = async (app) => {
       await reserva.errou();
       throw new ErroApp('CredenciaisInvalidas');
     }
+    const idAparelho = quiosque === true ? undefined : (aparelho ?? novoIdAparelho());
     // One unit: on SQLite it shares the COMMIT (and its fsync) with the other writes of the moment.
     const token = await gravarSessao(async (g) => {
       await reserva.acertou(g);
+      if (idAparelho) await confiarAparelho(g, login, idAparelho, clock.now());
       return criarSessao(g, config, clock, login, quiosque === true);
     });
-    if (quiosque !== true) {
+    if (idAparelho) {
       reply.setCookie(
         nomeCookieAparelho(login),
-        emitirCookieAparelho(segredoAparelhos, login, aparelho ?? novoIdAparelho(), clock.now()),
+        emitirCookieAparelho(segredoAparelhos, login, idAparelho, clock.now()),
         {
           path: CAMINHO_COOKIE_APARELHO,
           httpOnly: true,

@@ -24,7 +24,18 @@ export interface RegistroBloqueioTable {
   ip: string | null;
 }
 
+/** A device a worker logged in from, bound to the account (docs/decisions/0227): the cookie names its row. */
+export interface AparelhoConfiavelTable {
+  /** The id the device cookie carries (22 base64url characters). */
+  id: string;
+  cod_avulso: string;
+  criado_em: string;
+  /** Last successful login from it: past the cap, the least recently used is forgotten. */
+  usado_em: string;
+}
+
 export interface TabelasTentativas {
   tentativa: TentativaTable;
   registro_bloqueio: RegistroBloqueioTable;
+  aparelho_confiavel: AparelhoConfiavelTable;
 }

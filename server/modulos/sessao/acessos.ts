@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import type { DbOuTrx } from '../../plataforma/banco/schema.ts';
+import { esquecerAparelhos } from './repositorio-aparelhos.ts';
+
+/** What `esquecerAcessos` ended, for the caller to tell the caches once the transaction commits. */
+export interface AcessosEsquecidos {
+  /** The sessions revoked, each with the hashes of its tokens. */
+  sessoes: { sessaoId: string; tokens: string[] }[];
+  aparelhos: number;
+  passkeys: number;
+}
+
+export interface OpcoesEsquecer {
+  /** The session that asked (a password change from Minha conta stays logged in). */
+  manterSessaoId?: string;
+  agora?: Date;
+}
+
+/**
+ * Everything that lets a worker in without the password (issue 28, item 4; issue 30): on a password change
+ * or a reset code, every session of the worker ends (but the one that asked, if said), the trusted devices
+ * are forgotten and so are the passkeys (docs/decisions/0227). Runs in the caller's transaction, so it is all
+ * or nothing with the new password; after the COMMIT, `anunciarAcessosEsquecidos` drops the cached sessions.
+ */
+export async function esquecerAcessos(
+  trx: DbOuTrx,
+  codAvulso: string,
+  opcoes: OpcoesEsquecer = {},
+): Promise<AcessosEsquecidos> {
+  const agora = (opcoes.agora ?? new Date()).toISOString();
+  let revogar = trx
+    .updateTable('sessao')
+    .set({ revogada_em: agora })
+    .where('cod_avulso', '=', codAvulso)
+    .where('revogada_em', 'is', null);
+  if (opcoes.manterSessaoId) revogar = revogar.where('sessao_id', '<>', opcoes.manterSessaoId);
+  const revogadas = await revogar.returning(['sessao_id', 'token_hash']).execute();
+  const porSessao = new Map<string, string[]>();
+  for (const r of revogadas)
+    porSessao.set(r.sessao_id, [...(porSessao.get(r.sessao_id) ?? []), r.token_hash]);
+  const aparelhos = await esquecerAparelhos(trx, codAvulso);
+  return {
+    sessoes: [...porSessao].map(([sessaoId, tokens]) => ({ sessaoId, tokens })),
+    aparelhos,
+    passkeys: 0,
+  };
+}
+
+/** After the COMMIT: this server forgets the cached rows now, the live streams end, other servers follow. */
+export function anunciarAcessosEsquecidos(app: FastifyInstance, esquecidos: AcessosEsquecidos): void {
+  for (const { sessaoId, tokens } of esquecidos.sessoes) {
+    for (const hash of tokens) app.ctx.sessoes.esquecer(hash);
+    app.aoVivo.sessaoEncerrada(sessaoId, tokens);
+  }
+}

@@ -18,6 +18,14 @@ import {
 import { aparelhoRegistrado, confiarAparelho } from './repositorio-aparelhos.ts';
 import { hashSenhaFicticio, verificarSenha } from './senhas.ts';
 import { reservarTentativa } from './tentativas.ts';
+import {
+  CAMINHO_COOKIE_TOTEM,
+  COOKIE_TOTEM,
+  emitirCookieTotem,
+  idDoCookieTotem,
+  totemAtivo,
+  VALIDADE_TOTEM_DIAS,
+} from './totens.ts';
 
 export const rotasSessao: FastifyPluginAsyncZod = async (app) => {
   const { db, config, clock } = app.ctx;
@@ -46,12 +54,21 @@ export const rotasSessao: FastifyPluginAsyncZod = async (app) => {
       clock.now(),
     );
     const aparelho =
-      assinado !== undefined && (await aparelhoRegistrado(db, login, assinado)) ? assinado : undefined;
+      quiosque !== true && assinado !== undefined && (await aparelhoRegistrado(db, login, assinado))
+        ? assinado
+        : undefined;
+    // A kiosk registered by staff has a budget of its own per worker, out of outsiders' reach (0228).
+    const idTotem =
+      quiosque === true ? idDoCookieTotem(segredoAparelhos, request.cookies[COOKIE_TOTEM]) : undefined;
+    const totem = idTotem !== undefined && (await totemAtivo(db, idTotem)) ? idTotem : undefined;
+    const origem = { ip: request.ip };
     // Counted before the password is checked: parallel guesses get no more checks than sequential ones.
     const [reserva, avulso] = await Promise.all([
       aparelho
-        ? reservarTentativa(gravarSessao, clock, 'aparelho', `${login}:${aparelho}`, { ip: request.ip })
-        : reservarTentativa(gravarSessao, clock, 'login', login, { ip: request.ip }),
+        ? reservarTentativa(gravarSessao, clock, 'aparelho', `${login}:${aparelho}`, origem)
+        : totem
+          ? reservarTentativa(gravarSessao, clock, 'totem', `${totem}:${login}`, origem)
+          : reservarTentativa(gravarSessao, clock, 'login', login, origem),
       buscarAvulso(db, login),
     ]);
     const valida = await verificarSenha(avulso?.senha_hash ?? (await hashSenhaFicticio()), password);
@@ -78,6 +95,16 @@ export const rotasSessao: FastifyPluginAsyncZod = async (app) => {
           maxAge: VALIDADE_APARELHO_DIAS * 24 * 3600,
         },
       );
+    }
+    if (totem) {
+      // The kiosk's cookie is renewed at each login, so a kiosk in daily use never loses it.
+      reply.setCookie(COOKIE_TOTEM, emitirCookieTotem(segredoAparelhos, totem), {
+        path: CAMINHO_COOKIE_TOTEM,
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: request.protocol === 'https',
+        maxAge: VALIDADE_TOTEM_DIAS * 24 * 3600,
+      });
     }
     const dados = await carregarDadosLogin(db, config, app.ctx.segredoFotos, clock.now(), login, {
       linha: avulso,

@@ -15,7 +15,7 @@ export interface RegistroBloqueioTable {
   id: Generated<number>;
   em: string;
   evento: 'bloqueio' | 'desbloqueio';
-  politica: 'login' | 'aparelho' | 'declaracao';
+  politica: 'login' | 'aparelho' | 'totem' | 'declaracao';
   sujeito: string;
   falhas: number;
   /** End of the lock (bloqueio). */
@@ -34,8 +34,20 @@ export interface AparelhoConfiavelTable {
   usado_em: string;
 }
 
+/** A kiosk of the OGMO registered by staff (docs/decisions/0228): its cookie names the row. */
+export interface TotemTable {
+  id: string;
+  nome: string;
+  criado_em: string;
+  /** The staff member who registered it. */
+  criado_por: string;
+  revogado_em: string | null;
+  revogado_por: string | null;
+}
+
 export interface TabelasTentativas {
   tentativa: TentativaTable;
   registro_bloqueio: RegistroBloqueioTable;
   aparelho_confiavel: AparelhoConfiavelTable;
+  totem: TotemTable;
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { DbOuTrx } from '../../plataforma/banco/schema.ts';
 import { esquecerAparelhos } from './repositorio-aparelhos.ts';
+import { revogarTodasAsPasskeys } from './repositorio-passkeys.ts';
 
 /** What `esquecerAcessos` ended, for the caller to tell the caches once the transaction commits. */
 export interface AcessosEsquecidos {
@@ -27,7 +28,8 @@ export async function esquecerAcessos(
   codAvulso: string,
   opcoes: OpcoesEsquecer = {},
 ): Promise<AcessosEsquecidos> {
-  const agora = (opcoes.agora ?? new Date()).toISOString();
+  const quando = opcoes.agora ?? new Date();
+  const agora = quando.toISOString();
   let revogar = trx
     .updateTable('sessao')
     .set({ revogada_em: agora })
@@ -39,10 +41,11 @@ export async function esquecerAcessos(
   for (const r of revogadas)
     porSessao.set(r.sessao_id, [...(porSessao.get(r.sessao_id) ?? []), r.token_hash]);
   const aparelhos = await esquecerAparelhos(trx, codAvulso);
+  const passkeys = await revogarTodasAsPasskeys(trx, codAvulso, quando);
   return {
     sessoes: [...porSessao].map(([sessaoId, tokens]) => ({ sessaoId, tokens })),
     aparelhos,
-    passkeys: 0,
+    passkeys,
   };
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../clock.ts';
 import type { DbOuTrx } from '../../plataforma/banco/schema.ts';
+import { apagarDesafiosVencidos } from './repositorio-passkeys.ts';
 
 /**
  * Housekeeping on a timer (`LIMPEZA_MINUTOS`, issue 12): session rows a day past their end and throttle counts
@@ -38,6 +39,8 @@ export async function limpar(app: FastifyInstance): Promise<ResultadoLimpeza> {
   const { db, clock, limites } = app.ctx;
   const sessoes = await apagarSessoesExpiradas(db, clock);
   const tentativas = await apagarTentativasAntigas(db, clock);
+  // Passkey challenges spent and past their end can never come back (docs/decisions/0229).
+  await apagarDesafiosVencidos(db, clock.now());
   for (const baldes of Object.values(limites)) baldes.esvaziar();
   return { sessoes, tentativas };
 }

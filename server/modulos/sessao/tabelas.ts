@@ -45,9 +45,38 @@ export interface TotemTable {
   revogado_por: string | null;
 }
 
+/** A worker's passkey (docs/decisions/0229); revoked rows stay, with who revoked and why. */
+export interface PasskeyTable {
+  id: Generated<number>;
+  /** The WebAuthn credential id (base64url). */
+  credencial: string;
+  cod_avulso: string;
+  /** The COSE public key (base64url). */
+  chave_publica: string;
+  /** The authenticator's signature counter, as text (it may pass 2^31). */
+  contador: string;
+  /** Comma-separated AuthenticatorTransport values. */
+  transportes: string;
+  nome: string;
+  criada_em: string;
+  usada_em: string | null;
+  revogada_em: string | null;
+  /** The staff member or the worker who revoked it; null when forgotten with the password. */
+  revogada_por: string | null;
+  motivo_revogacao: 'trabalhador' | 'equipe' | 'senha' | null;
+}
+
+/** A login or registration challenge already spent (they are signed, not stored, until used). */
+export interface PasskeyDesafioUsadoTable {
+  desafio: string;
+  expira_em: string;
+}
+
 export interface TabelasTentativas {
   tentativa: TentativaTable;
   registro_bloqueio: RegistroBloqueioTable;
   aparelho_confiavel: AparelhoConfiavelTable;
   totem: TotemTable;
+  passkey: PasskeyTable;
+  passkey_desafio_usado: PasskeyDesafioUsadoTable;
 }

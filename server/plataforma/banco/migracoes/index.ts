@@ -21,6 +21,7 @@ import * as repescagem from './2026-11-26-22-repescagem.ts';
 import * as dobra from './2026-11-26-23-dobra.ts';
 import * as aparelhosConfiaveis from './2026-11-26-35-aparelhos-confiaveis.ts';
 import * as totens from './2026-11-26-36-totens.ts';
+import * as passkeys from './2026-11-26-37-passkeys.ts';
 import * as importacaoFinanceira from './2026-11-26-50-importacao-financeira.ts';
 
 /**
@@ -50,5 +51,6 @@ export const migracoes: Record<string, Migration> = {
   '2026-11-26-23-dobra': dobra,
   '2026-11-26-35-aparelhos-confiaveis': aparelhosConfiaveis,
   '2026-11-26-36-totens': totens,
+  '2026-11-26-37-passkeys': passkeys,
   '2026-11-26-50-importacao-financeira': importacaoFinanceira,
 };

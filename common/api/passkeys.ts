@@ -81,7 +81,7 @@ export const opcoesCriacaoSchema = z.object({
   challenge: z.string(),
   rp: z.object({ id: z.string().optional(), name: z.string() }),
   user: z.object({ id: z.string(), name: z.string(), displayName: z.string() }),
-  pubKeyCredParams: z.array(z.object({ alg: z.number(), type: z.string() })),
+  pubKeyCredParams: z.array(z.object({ alg: z.number(), type: z.literal('public-key') })),
   timeout: z.number().optional(),
   excludeCredentials: z.array(descritorCredencial).optional(),
   authenticatorSelection: z

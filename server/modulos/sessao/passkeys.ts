@@ -17,6 +17,12 @@ import { isoBase64URL } from '@simplewebauthn/server/helpers';
  */
 export type TipoDesafio = 'registro' | 'login';
 
+/**
+ * EdDSA, ES256 and RS256: what phones' authenticators use. Named here so the library does not probe the
+ * runtime for ML-DSA (an experimental Web Crypto algorithm in Node 24, which warns on every start).
+ */
+const ALGORITMOS = [-8, -7, -257];
+
 export const VALIDADE_DESAFIO_MS = 5 * 60_000;
 
 export interface Parte {
@@ -110,6 +116,7 @@ export function opcoesRegistro(
     // Discoverable (the worker types nothing) and verified (the fingerprint or the screen lock).
     authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
     preferredAuthenticatorType: 'localDevice',
+    supportedAlgorithmIDs: ALGORITMOS,
   });
 }
 
@@ -134,6 +141,7 @@ export async function conferirRegistro(
       expectedOrigin: parte.origem,
       expectedRPID: parte.rpID,
       requireUserVerification: true,
+      supportedAlgorithmIDs: ALGORITMOS,
     });
     return r.verified ? r.registrationInfo : undefined;
   } catch {

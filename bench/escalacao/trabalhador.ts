@@ -17,6 +17,7 @@ import { proximaPreferencia } from '#common/preferencia.ts';
 import { versaoDoPacote } from '#server/config.ts';
 import { Aleatorio } from '#server/plataforma/semente/aleatorio.ts';
 import { agoraMs, type Cliente, Medidas, type Resposta } from '../carga.ts';
+import { entrarComPasskey, temPasskey } from '../passkeys.ts';
 import { SENHA_RUSH } from '../seed-rush.ts';
 import { OPCOES } from './opcoes.ts';
 
@@ -199,6 +200,8 @@ export async function entrar(
   cliente: Cliente,
   t: Trabalhador,
 ): Promise<DadosLogin> {
+  // A worker seeded with a passkey (--passkeys) logs in with it, as "Entrar com a digital" does.
+  if (temPasskey(t.codAvulso)) return entrarComPasskey(med, cliente, t, cliente.porta);
   const token = t.token;
   const { dados } = await medir(med, nomeLogin, cliente, t, apiSessao.login, {
     corpo: { login: t.codAvulso, password: SENHA_RUSH },

@@ -23,6 +23,19 @@ function b64(b: Uint8Array): string {
   return Buffer.from(b).toString('base64url');
 }
 
+/** An ES256 public key as COSE_Key (kty EC2, alg -7, crv P-256, x, y). */
+function coseDe(chave: KeyObject): Buffer {
+  const jwk = chave.export({ format: 'jwk' });
+  const cose = new Map<number, number | Uint8Array>([
+    [1, 2],
+    [3, -7],
+    [-1, 1],
+    [-2, Buffer.from(jwk.x ?? '', 'base64url')],
+    [-3, Buffer.from(jwk.y ?? '', 'base64url')],
+  ]);
+  return Buffer.from(isoCBOR.encode(cose));
+}
+
 export class AutenticadorSoftware {
   readonly credenciais: Credencial[] = [];
   private readonly origem: string;
@@ -48,21 +61,28 @@ export class AutenticadorSoftware {
     return Buffer.concat([createHash('sha256').update(rpID).digest(), Buffer.from([flags]), c]);
   }
 
+  /**
+   * A credential made without the ceremony, for seeding a benchmark's database: the id and the COSE public
+   * key as the server keeps them (table passkey), and its index here for `obter`.
+   */
+  gerar(usuario: string): { indice: number; credencial: string; chavePublica: string } {
+    const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    const id = randomBytes(32);
+    this.credenciais.push({ id, chave: privateKey, usuario, contador: 0 });
+    return {
+      indice: this.credenciais.length - 1,
+      credencial: b64(id),
+      chavePublica: b64(coseDe(publicKey)),
+    };
+  }
+
   /** navigator.credentials.create with the server's options. */
   criar(
     opcoes: { challenge: string; user: { id: string } },
     ajuste: { origem?: string } = {},
   ): RegistrationResponseJSON {
     const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-    const jwk = publicKey.export({ format: 'jwk' });
     const id = randomBytes(32);
-    const cose = new Map<number, number | Uint8Array>([
-      [1, 2],
-      [3, -7],
-      [-1, 1],
-      [-2, Buffer.from(jwk.x ?? '', 'base64url')],
-      [-3, Buffer.from(jwk.y ?? '', 'base64url')],
-    ]);
     const tamanho = Buffer.alloc(2);
     tamanho.writeUInt16BE(id.length);
     const authData = Buffer.concat([
@@ -70,7 +90,7 @@ export class AutenticadorSoftware {
       Buffer.alloc(16),
       tamanho,
       id,
-      Buffer.from(isoCBOR.encode(cose)),
+      coseDe(publicKey),
     ]);
     const attestationObject = isoCBOR.encode(
       new Map<string, string | Map<string, string> | Uint8Array>([

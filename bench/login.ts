@@ -17,7 +17,7 @@ import {
 } from './escalacao/filhos.ts';
 import { bancosPedidos, inteiro, type NomeBanco, RESULTADOS } from './escalacao/opcoes.ts';
 import { type Cpu, medidorCpu } from './escalacao/proc.ts';
-import { entrar, Medicao, medir, type Trabalhador } from './escalacao/trabalhador.ts';
+import { entrarComSenha, Medicao, medir, type Trabalhador } from './escalacao/trabalhador.ts';
 import { entrarComPasskey, semearPasskeys } from './passkeys.ts';
 import { PRIMEIRO_CODIGO_RUSH, SENHA_RUSH, semearRush } from './seed-rush.ts';
 
@@ -91,7 +91,10 @@ async function rodar(banco: NomeBanco, id: string): Promise<Fase[]> {
 
     const fases: Fase[] = [];
     for (const [nome, login] of [
-      ['senha (Argon2id)', (med: Medicao, t: Trabalhador) => entrar(med, 'POST /api/login', cliente, t)],
+      [
+        'senha (Argon2id)',
+        (med: Medicao, t: Trabalhador) => entrarComSenha(med, 'POST /api/login', cliente, t),
+      ],
       ['passkey (ES256)', (med: Medicao, t: Trabalhador) => entrarComPasskey(med, cliente, t, porta)],
     ] as const) {
       const med = new Medicao();

@@ -202,6 +202,16 @@ export async function entrar(
 ): Promise<DadosLogin> {
   // A worker seeded with a passkey (--passkeys) logs in with it, as "Entrar com a digital" does.
   if (temPasskey(t.codAvulso)) return entrarComPasskey(med, cliente, t, cliente.porta);
+  return entrarComSenha(med, nomeLogin, cliente, t);
+}
+
+/** The password login (Argon2id on the server), whatever the worker holds. */
+export async function entrarComSenha(
+  med: Medicao,
+  nomeLogin: string,
+  cliente: Cliente,
+  t: Trabalhador,
+): Promise<DadosLogin> {
   const token = t.token;
   const { dados } = await medir(med, nomeLogin, cliente, t, apiSessao.login, {
     corpo: { login: t.codAvulso, password: SENHA_RUSH },

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../clock.ts';
 import type { DbOuTrx } from '../../plataforma/banco/schema.ts';
+import { VALIDADE_APARELHO_DIAS } from './aparelhos.ts';
+import { apagarAparelhosVencidos } from './repositorio-aparelhos.ts';
 import { apagarDesafiosVencidos } from './repositorio-passkeys.ts';
 
 /**
@@ -39,8 +41,10 @@ export async function limpar(app: FastifyInstance): Promise<ResultadoLimpeza> {
   const { db, clock, limites } = app.ctx;
   const sessoes = await apagarSessoesExpiradas(db, clock);
   const tentativas = await apagarTentativasAntigas(db, clock);
-  // Passkey challenges spent and past their end can never come back (docs/decisions/0229).
+  // Passkey challenges spent and past their end can never come back (docs/decisions/0229), nor can devices
+  // unused for longer than their cookie lives (0227).
   await apagarDesafiosVencidos(db, clock.now());
+  await apagarAparelhosVencidos(db, new Date(clock.now().getTime() - VALIDADE_APARELHO_DIAS * DIA));
   for (const baldes of Object.values(limites)) baldes.esvaziar();
   return { sessoes, tentativas };
 }

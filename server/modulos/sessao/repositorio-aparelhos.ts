@@ -55,3 +55,12 @@ export async function esquecerAparelhos(db: DbOuTrx, codAvulso: string): Promise
   const r = await db.deleteFrom('aparelho_confiavel').where('cod_avulso', '=', codAvulso).executeTakeFirst();
   return Number(r.numDeletedRows);
 }
+
+/** Devices not used for longer than their cookie lives can never be presented again: the housekeeping deletes them. */
+export async function apagarAparelhosVencidos(db: DbOuTrx, limite: Date): Promise<number> {
+  const r = await db
+    .deleteFrom('aparelho_confiavel')
+    .where('usado_em', '<', limite.toISOString())
+    .executeTakeFirst();
+  return Number(r.numDeletedRows);
+}

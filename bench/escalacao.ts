@@ -16,7 +16,8 @@ import { alvos, atualizarDocs, relatorio } from './escalacao/relatorio.ts';
  * probe measures other calls), read the child's peak memory, stop everything, drop the database.
  *
  * Options (env or --name=value): BENCH_DB=sqlite|postgres|both, BENCH_WORKERS=6000,
- * BENCH_CONCURRENCY=128, BENCH_OFFERS=330 (per category), BENCH_UV_THREADPOOL and BENCH_HASH_NICE (the
+ * BENCH_CONCURRENCY=128, BENCH_OFFERS=330 (per category), BENCH_PASSKEYS=0 (percent of the workers who log in
+ * with a passkey, bench/passkeys.ts), BENCH_UV_THREADPOOL and BENCH_HASH_NICE (the
  * server's UV_THREADPOOL_SIZE and HASH_NICE; unset: its defaults),
  * BENCH_POSTGRES_URL (else TEST_POSTGRES_URL, else postgres://postgres@127.0.0.1:5432/postgres),
  * BENCH_CPU_PROF=1 (V8 CPU profile of the server into bench/results/prof), BENCH_DOCS=0 (don't touch

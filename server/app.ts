@@ -26,6 +26,7 @@ import { type OpcoesPluginPush, pluginPush } from './modulos/push/plugin.ts';
 import { rotasPush } from './modulos/push/rotas.ts';
 import { agendarLimpeza } from './modulos/sessao/limpeza.ts';
 import { rotasSessao } from './modulos/sessao/rotas.ts';
+import { rotasPasskeys } from './modulos/sessao/rotas-passkeys.ts';
 import { rotasSeguranca } from './modulos/sessao/rotas-seguranca.ts';
 import { prepararAutenticacao } from './plataforma/autenticacao/autenticacao.ts';
 import { CacheSessoes, gravadorDeSessoes } from './plataforma/autenticacao/sessoes.ts';
@@ -198,6 +199,7 @@ export async function construirApp(opcoes: OpcoesApp): Promise<FastifyInstance> 
   // Routes: the document first, so it sees every route registered after it.
   await documentarApi(app, config.versao);
   await app.register(rotasSessao);
+  await app.register(rotasPasskeys);
   await app.register(rotasEscalaAberta);
   await app.register(rotasAvulso);
   await app.register(rotasFotos);

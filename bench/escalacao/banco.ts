@@ -5,7 +5,8 @@ import { gerarHashSenha } from '#server/modulos/sessao/senhas.ts';
 import { abrirBanco } from '#server/plataforma/banco/connection.ts';
 import { migrar } from '#server/plataforma/banco/migrate.ts';
 import { agoraMs } from '../carga.ts';
-import { type ResumoRush, SENHA_RUSH, semearRush } from '../seed-rush.ts';
+import { semearPasskeys } from '../passkeys.ts';
+import { PRIMEIRO_CODIGO_RUSH, type ResumoRush, SENHA_RUSH, semearRush } from '../seed-rush.ts';
 import { type NomeBanco, OPCOES, RESULTADOS, urlPg } from './opcoes.ts';
 
 /** The database of one run: created fresh (a file, or a PostgreSQL database of its own), seeded, dropped. */
@@ -50,15 +51,21 @@ export async function semear(
   try {
     await migrar(banco.db);
     const senhaHash = await gerarHashSenha(SENHA_RUSH);
-    const resumo = await banco.db.transaction().execute((trx) =>
-      semearRush(trx, {
+    const resumo = await banco.db.transaction().execute(async (trx) => {
+      const r = await semearRush(trx, {
         trabalhadores: OPCOES.trabalhadores,
         ofertasPorCategoria: OPCOES.ofertasPorCategoria,
         senhaHash,
         agora: new Date(),
         fuso: 'America/Recife',
-      }),
-    );
+      });
+      // --passkeys=80: that share of the workers, spread over the codes, logs in with a passkey.
+      const codigos = Array.from({ length: OPCOES.trabalhadores }, (_, i) => i)
+        .filter((i) => i % 100 < OPCOES.passkeys)
+        .map((i) => String(PRIMEIRO_CODIGO_RUSH + i));
+      if (codigos.length > 0) await semearPasskeys(trx, codigos, new Date());
+      return r;
+    });
     return { ...resumo, segundos: (agoraMs() - inicio) / 1000 };
   } finally {
     await banco.fechar();

@@ -40,6 +40,8 @@ export const OPCOES = {
   reqIsoladasGet: inteiro('get-requests', 3000, 100, 100_000),
   reqIsoladasPost: inteiro('post-requests', 12_000, 100, 200_000),
   loginsIsolados: inteiro('logins', 1500, 50, 100_000),
+  /** Percent of the workers who log in with a passkey instead of the password (docs/decisions/0229). */
+  passkeys: inteiro('passkeys', 0, 0, 100),
   cpuProf: opcao('cpu-prof') === '1',
   sqlStats: opcao('sql-stats') === '1',
   memStats: opcao('mem-stats') === '1',

@@ -17,6 +17,7 @@ import { proximaPreferencia } from '#common/preferencia.ts';
 import { versaoDoPacote } from '#server/config.ts';
 import { Aleatorio } from '#server/plataforma/semente/aleatorio.ts';
 import { agoraMs, type Cliente, Medidas, type Resposta } from '../carga.ts';
+import { entrarComPasskey, temPasskey } from '../passkeys.ts';
 import { SENHA_RUSH } from '../seed-rush.ts';
 import { OPCOES } from './opcoes.ts';
 
@@ -194,6 +195,18 @@ export async function alternar(
 }
 
 export async function entrar(
+  med: Medicao,
+  nomeLogin: string,
+  cliente: Cliente,
+  t: Trabalhador,
+): Promise<DadosLogin> {
+  // A worker seeded with a passkey (--passkeys) logs in with it, as "Entrar com a digital" does.
+  if (temPasskey(t.codAvulso)) return entrarComPasskey(med, cliente, t, cliente.porta);
+  return entrarComSenha(med, nomeLogin, cliente, t);
+}
+
+/** The password login (Argon2id on the server), whatever the worker holds. */
+export async function entrarComSenha(
   med: Medicao,
   nomeLogin: string,
   cliente: Cliente,

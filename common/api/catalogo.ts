@@ -12,6 +12,7 @@ import { apiFinanceiroGestao } from './financeiro-importacao.ts';
 import { apiFotos } from './fotos.ts';
 import { apiGestao, apiResultadoEscala } from './gestao.ts';
 import { apiMensagensGestao } from './mensagens.ts';
+import { apiPasskeys } from './passkeys.ts';
 import { apiPush } from './push.ts';
 import { apiSaude } from './saude.ts';
 import { apiSeguranca } from './seguranca.ts';
@@ -42,4 +43,5 @@ export const catalogoEndpoints: readonly Endpoint[] = [
   ...Object.values(apiSaude),
   ...Object.values(apiMensagensGestao),
   ...Object.values(apiEleicoesGestao),
+  ...Object.values(apiPasskeys),
 ];

@@ -4,6 +4,7 @@ import type { Endpoint, Onde } from '#common/api/endpoint.ts';
 import type { apiEscalaAberta } from '#common/api/escala-aberta.ts';
 import type { apiEscalacao } from '#common/api/escalacao.ts';
 import type { apiResultadoEscala } from '#common/api/gestao.ts';
+import type { apiPasskeys } from '#common/api/passkeys.ts';
 import type { apiSessao } from '#common/api/sessao.ts';
 
 /**
@@ -51,4 +52,10 @@ export const enderecosResultadoEscala: Enderecos<typeof apiResultadoEscala, 'res
 
 export const enderecosEscalacao: Enderecos<typeof apiEscalacao, 'avulsosConfirmados'> = {
   avulsosConfirmados: { metodo: 'GET', caminho: '/api/avulsosConfirmados', acesso: 'sessao' },
+};
+
+/** "Entrar com a digital" on /login (docs/decisions/0229): the passkey's two calls, without zod. */
+export const enderecosPasskeys: Enderecos<typeof apiPasskeys, 'opcoesLogin' | 'login'> = {
+  opcoesLogin: { metodo: 'POST', caminho: '/api/login/passkey/opcoes', acesso: 'publico' },
+  login: { metodo: 'POST', caminho: '/api/login/passkey', acesso: 'publico' },
 };

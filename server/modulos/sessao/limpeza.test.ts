@@ -52,6 +52,21 @@ describe('limpeza periódica', () => {
     expect((await velha.get('/api/sessao')).status).toBe(401);
   });
 
+  it('apaga os aparelhos confiáveis parados por mais que a vida do cookie; os usados ficam', async () => {
+    await amb.logado('100005');
+    const aparelhos = () =>
+      amb.db
+        .selectFrom('aparelho_confiavel')
+        .select('cod_avulso')
+        .where('cod_avulso', 'in', ['100005', '100006'])
+        .execute();
+    expect((await aparelhos()).map((a) => a.cod_avulso)).toEqual(['100005']);
+    amb.relogio.avancar(181 * 24 * HORA);
+    await amb.logado('100006');
+    await ate(async () => (await aparelhos()).every((a) => a.cod_avulso !== '100005'));
+    expect((await aparelhos()).map((a) => a.cod_avulso)).toEqual(['100006']);
+  });
+
   it('o temporizador para quando o app fecha', async () => {
     const outro = await criarAmbiente({ limpezaMinutos: 0.001 });
     const aberto = limpezasAgendadas();

@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { VALIDADE_APARELHO_DIAS } from './aparelhos.ts';
 import { apagarSessoesExpiradas, apagarTentativasAntigas } from './repositorio.ts';
+import { apagarAparelhosVencidos } from './repositorio-aparelhos.ts';
+import { apagarDesafiosVencidos } from './repositorio-passkeys.ts';
 
 /**
  * Housekeeping on a timer (`LIMPEZA_MINUTOS`, issue 12): session rows a day past their end and throttle counts
@@ -7,6 +10,8 @@ import { apagarSessoesExpiradas, apagarTentativasAntigas } from './repositorio.t
  * nothing ever deleted them. Every process runs it (the deletes are idempotent); the timer stops when the app
  * closes.
  */
+const DIA = 24 * 3_600_000;
+
 export interface ResultadoLimpeza {
   sessoes: number;
   tentativas: number;
@@ -16,6 +21,10 @@ export async function limpar(app: FastifyInstance): Promise<ResultadoLimpeza> {
   const { db, clock, limites } = app.ctx;
   const sessoes = await apagarSessoesExpiradas(db, clock);
   const tentativas = await apagarTentativasAntigas(db, clock);
+  // Passkey challenges spent and past their end can never come back (docs/decisions/0229), nor can devices
+  // unused for longer than their cookie lives (0227).
+  await apagarDesafiosVencidos(db, clock.now());
+  await apagarAparelhosVencidos(db, new Date(clock.now().getTime() - VALIDADE_APARELHO_DIAS * DIA));
   for (const baldes of Object.values(limites)) baldes.esvaziar();
   return { sessoes, tentativas };
 }

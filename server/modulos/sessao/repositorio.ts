@@ -31,3 +31,19 @@ export async function registrosDeBloqueio(db: DbOuTrx, limite: number) {
     .limit(limite)
     .execute();
 }
+
+/** Ends every live session of a worker (but `manterSessaoId`), answering the tokens to forget (0227). */
+export async function revogarSessoesDoAvulso(
+  trx: DbOuTrx,
+  codAvulso: string,
+  agoraIso: string,
+  manterSessaoId?: string,
+) {
+  let revogar = trx
+    .updateTable('sessao')
+    .set({ revogada_em: agoraIso })
+    .where('cod_avulso', '=', codAvulso)
+    .where('revogada_em', 'is', null);
+  if (manterSessaoId) revogar = revogar.where('sessao_id', '<>', manterSessaoId);
+  return revogar.returning(['sessao_id', 'token_hash']).execute();
+}

@@ -15,8 +15,17 @@ import {
   novoIdAparelho,
   VALIDADE_APARELHO_DIAS,
 } from './aparelhos.ts';
+import { aparelhoRegistrado, confiarAparelho } from './repositorio-aparelhos.ts';
 import { hashSenhaFicticio, verificarSenha } from './senhas.ts';
 import { reservarTentativa } from './tentativas.ts';
+import {
+  CAMINHO_COOKIE_TOTEM,
+  COOKIE_TOTEM,
+  emitirCookieTotem,
+  idDoCookieTotem,
+  totemAtivo,
+  VALIDADE_TOTEM_DIAS,
+} from './totens.ts';
 
 export const rotasSessao: FastifyPluginAsyncZod = async (app) => {
   const { db, config, clock } = app.ctx;
@@ -36,18 +45,30 @@ export const rotasSessao: FastifyPluginAsyncZod = async (app) => {
     const { login, password, quiosque } = request.body;
     const { gravarSessao, segredoAparelhos } = app.ctx;
     // A device this worker logged in from before is throttled on its own count, never locked by others'
-    // failures; any other device on the worker's count for unknown devices (docs/decisions/0090).
-    const aparelho = aparelhoConfiavel(
+    // failures; any other device on the worker's count for unknown devices (docs/decisions/0090). The
+    // cookie's signature is checked first, then that the account still trusts the device (0227).
+    const assinado = aparelhoConfiavel(
       segredoAparelhos,
       login,
       request.cookies[nomeCookieAparelho(login)],
       clock.now(),
     );
+    const aparelho =
+      quiosque !== true && assinado !== undefined && (await aparelhoRegistrado(db, login, assinado))
+        ? assinado
+        : undefined;
+    // A kiosk registered by staff has a budget of its own per worker, out of outsiders' reach (0228).
+    const idTotem =
+      quiosque === true ? idDoCookieTotem(segredoAparelhos, request.cookies[COOKIE_TOTEM]) : undefined;
+    const totem = idTotem !== undefined && (await totemAtivo(db, idTotem)) ? idTotem : undefined;
+    const origem = { ip: request.ip };
     // Counted before the password is checked: parallel guesses get no more checks than sequential ones.
     const [reserva, avulso] = await Promise.all([
       aparelho
-        ? reservarTentativa(gravarSessao, clock, 'aparelho', `${login}:${aparelho}`, { ip: request.ip })
-        : reservarTentativa(gravarSessao, clock, 'login', login, { ip: request.ip }),
+        ? reservarTentativa(gravarSessao, clock, 'aparelho', `${login}:${aparelho}`, origem)
+        : totem
+          ? reservarTentativa(gravarSessao, clock, 'totem', `${totem}:${login}`, origem)
+          : reservarTentativa(gravarSessao, clock, 'login', login, origem),
       buscarAvulso(db, login),
     ]);
     const valida = await verificarSenha(avulso?.senha_hash ?? (await hashSenhaFicticio()), password);
@@ -55,15 +76,17 @@ export const rotasSessao: FastifyPluginAsyncZod = async (app) => {
       await reserva.errou();
       throw new ErroApp('CredenciaisInvalidas');
     }
+    const idAparelho = quiosque === true ? undefined : (aparelho ?? novoIdAparelho());
     // One unit: on SQLite it shares the COMMIT (and its fsync) with the other writes of the moment.
     const token = await gravarSessao(async (g) => {
       await reserva.acertou(g);
+      if (idAparelho) await confiarAparelho(g, login, idAparelho, clock.now());
       return criarSessao(g, config, clock, login, quiosque === true);
     });
-    if (quiosque !== true) {
+    if (idAparelho) {
       reply.setCookie(
         nomeCookieAparelho(login),
-        emitirCookieAparelho(segredoAparelhos, login, aparelho ?? novoIdAparelho(), clock.now()),
+        emitirCookieAparelho(segredoAparelhos, login, idAparelho, clock.now()),
         {
           path: CAMINHO_COOKIE_APARELHO,
           httpOnly: true,
@@ -72,6 +95,16 @@ export const rotasSessao: FastifyPluginAsyncZod = async (app) => {
           maxAge: VALIDADE_APARELHO_DIAS * 24 * 3600,
         },
       );
+    }
+    if (totem) {
+      // The kiosk's cookie is renewed at each login, so a kiosk in daily use never loses it.
+      reply.setCookie(COOKIE_TOTEM, emitirCookieTotem(segredoAparelhos, totem), {
+        path: CAMINHO_COOKIE_TOTEM,
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: request.protocol === 'https',
+        maxAge: VALIDADE_TOTEM_DIAS * 24 * 3600,
+      });
     }
     const dados = await carregarDadosLogin(db, config, app.ctx.segredoFotos, clock.now(), login, {
       linha: avulso,

@@ -18,10 +18,12 @@ import { ErroApp } from '../../plataforma/http/erro-app.ts';
  *   far under NIST SP 800-63B's 100 consecutive failures.
  * - `aparelho`: per trusted device (server/modulos/sessao/aparelhos.ts), the same steps on the device's own count,
  *   so strangers' failures never lock the owner out of the phone they use every day (issue 12, item 3).
+ * - `totem`: per kiosk registered by staff and worker (docs/decisions/0228), the same steps: a stranger's
+ *   burst elsewhere never keeps a worker from logging in at the OGMO's kiosk at 06:30 (issue 28, item 5).
  * - `declaracao`: the MP 945 identity check (CPF + birth date), per worker: every 5th consecutive failure
  *   locks it for 15 minutes, doubling with each further lock up to a day (docs/decisions/0052).
  */
-export type NomePolitica = 'login' | 'aparelho' | 'declaracao';
+export type NomePolitica = 'login' | 'aparelho' | 'totem' | 'declaracao';
 
 interface Politica {
   /** Waits, in ms, earned by the 1st, 2nd, … consecutive failure (0: none). */
@@ -61,6 +63,7 @@ const PASSOS_DECLARACAO = Array.from({ length: 40 }, (_, i) =>
 export const POLITICAS: Record<NomePolitica, Politica> = {
   login: { passos: PASSOS_LOGIN, depois: { periodo: 1, esperaMs: 30 * MINUTO }, recusa: recusaLogin },
   aparelho: { passos: PASSOS_LOGIN, depois: { periodo: 1, esperaMs: 30 * MINUTO }, recusa: recusaLogin },
+  totem: { passos: PASSOS_LOGIN, depois: { periodo: 1, esperaMs: 30 * MINUTO }, recusa: recusaLogin },
   declaracao: {
     passos: PASSOS_DECLARACAO,
     depois: { periodo: FALHAS_POR_BLOQUEIO_DECLARACAO, esperaMs: 24 * 60 * MINUTO },

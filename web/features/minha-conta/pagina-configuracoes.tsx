@@ -4,9 +4,13 @@ import { BotaoVoltar, Tile } from '../../components/ui/estados.tsx';
 import { caminhos } from '../../lib/caminhos.ts';
 import { AvisosCelular } from './avisos-celular.tsx';
 import { CabecalhoPagina } from './componentes.tsx';
+import { PasskeysDaConta } from './passkeys.tsx';
 import './minha-conta.css';
 
-/** /minha-conta/configuracoes: the two settings tiles and, on a phone that can, "Avisos no celular" and the app's installation. */
+/**
+ * /minha-conta/configuracoes: the two settings tiles and, on a phone that can, "Entrar com a digital"
+ * (passkeys), "Avisos no celular" and the app's installation.
+ */
 export function PaginaConfiguracoes() {
   return (
     <div className="pilha mc-pagina">
@@ -19,6 +23,7 @@ export function PaginaConfiguracoes() {
           titulo="Mudar dados pessoais"
         />
       </nav>
+      <PasskeysDaConta />
       <AvisosCelular />
       <InstalarApp />
       <div>

@@ -1,7 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { Anchor, CalendarClock, KeyRound, LogIn, MonitorSmartphone, UserRound } from 'lucide-react';
+import {
+  Anchor,
+  CalendarClock,
+  Fingerprint,
+  KeyRound,
+  LogIn,
+  MonitorSmartphone,
+  UserRound,
+} from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import type { DadosLogin } from '#common/api/sessao.ts';
 import { SENHA_MAX, TAMANHO_USUARIO } from '#common/dominio.ts';
 import { formatarDataIso } from '#common/texto.ts';
 import { Alerta } from '../../components/ui/estados.tsx';
@@ -119,22 +128,43 @@ export function PaginaLogin({ quiosque = false }: { quiosque?: boolean }) {
     setEntrando(true);
     try {
       marcarQuiosque(quiosque);
-      const dados = await entrar({ ...campos, ...(quiosque ? { quiosque: true } : {}) });
-      // A login answer without a token forces a logout (docs/produto/escalacao.md §4).
-      if (!sessao.temToken()) {
-        limparSessaoLocal();
-        setErro('Não foi possível iniciar a sessão. Tente novamente.');
-        return;
-      }
-      sessao.definir(dados);
-      // The after-login sequence: every feature's registered step (the call's store, the election, the
-      // offline app) and the prefetches (web/lib/apos-login.ts).
-      navigate(await aposLogin(dados), { replace: true });
+      await concluir(await entrar({ ...campos, ...(quiosque ? { quiosque: true } : {}) }));
     } catch (e) {
       marcarQuiosque(false);
       setErro(e instanceof ErroApi ? e.message : 'Sem comunicação com o servidor!');
       setValores((v) => ({ ...v, password: '' }));
       if (quiosque) setCampoAtivo('password');
+    } finally {
+      setEntrando(false);
+    }
+  }
+
+  /** What every login does with the answer, by password or by passkey. */
+  async function concluir(dados: DadosLogin) {
+    // A login answer without a token forces a logout (docs/produto/escalacao.md §4).
+    if (!sessao.temToken()) {
+      limparSessaoLocal();
+      setErro('Não foi possível iniciar a sessão. Tente novamente.');
+      return;
+    }
+    sessao.definir(dados);
+    // The after-login sequence: every feature's registered step (the call's store, the election, the
+    // offline app) and the prefetches (web/lib/apos-login.ts).
+    navigate(await aposLogin(dados), { replace: true });
+  }
+
+  /** "Entrar com a digital" (docs/decisions/0229): a passkey instead of the password, never at the kiosk. */
+  async function entrarComADigital() {
+    if (entrando) return;
+    setErro(null);
+    setEntrando(true);
+    try {
+      marcarQuiosque(false);
+      const { entrarComDigital } = await import('./digital.ts');
+      await concluir(await entrarComDigital());
+    } catch (e) {
+      const paraOTrabalhador = e instanceof ErroApi || (e instanceof Error && e.name === 'ErroDigital');
+      setErro(paraOTrabalhador ? e.message : 'Sem comunicação com o servidor!');
     } finally {
       setEntrando(false);
     }
@@ -227,6 +257,17 @@ export function PaginaLogin({ quiosque = false }: { quiosque?: boolean }) {
             {entrando ? 'Entrando...' : 'Confirmar'}
           </button>
         </form>
+        {quiosque ? null : (
+          <button
+            type="button"
+            className="botao botao-secundario botao-bloco login-digital"
+            onClick={entrarComADigital}
+            disabled={entrando}
+          >
+            <Fingerprint aria-hidden size={22} />
+            Entrar com a digital
+          </button>
+        )}
         {quiosque ? null : (
           <p className="login-rodape">
             <Link to={caminhos.funcoes}>Conheça as funções portuárias</Link>

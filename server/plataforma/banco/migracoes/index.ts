@@ -19,6 +19,9 @@ import * as rodizioEntreChamadas from './2026-11-26-20-rodizio-entre-chamadas.ts
 import * as escolherOfertasDescansoEntreChamadas from './2026-11-26-21-escolher-ofertas-descanso-entre-chamadas.ts';
 import * as repescagem from './2026-11-26-22-repescagem.ts';
 import * as dobra from './2026-11-26-23-dobra.ts';
+import * as aparelhosConfiaveis from './2026-11-26-35-aparelhos-confiaveis.ts';
+import * as totens from './2026-11-26-36-totens.ts';
+import * as passkeys from './2026-11-26-37-passkeys.ts';
 import * as importacaoFinanceira from './2026-11-26-50-importacao-financeira.ts';
 import * as mensagens from './2026-11-26-80-mensagens.ts';
 import * as eleicaoGestao from './2026-11-26-81-eleicao-gestao.ts';
@@ -48,6 +51,9 @@ export const migracoes: Record<string, Migration> = {
   '2026-11-26-21-escolher-ofertas-descanso-entre-chamadas': escolherOfertasDescansoEntreChamadas,
   '2026-11-26-22-repescagem': repescagem,
   '2026-11-26-23-dobra': dobra,
+  '2026-11-26-35-aparelhos-confiaveis': aparelhosConfiaveis,
+  '2026-11-26-36-totens': totens,
+  '2026-11-26-37-passkeys': passkeys,
   '2026-11-26-50-importacao-financeira': importacaoFinanceira,
   '2026-11-26-80-mensagens': mensagens,
   '2026-11-26-81-eleicao-gestao': eleicaoGestao,

@@ -1,0 +1,80 @@
+import type { CDPSession, Page } from '@playwright/test';
+import { conferirTela, entrar, expect, fecharMensagens, TELAS, test } from './apoio.ts';
+
+/**
+ * Passkeys (issue 28; docs/decisions/0229) in Chromium with its virtual authenticator (CDP WebAuthn domain): a
+ * platform authenticator with user verification, as a phone's fingerprint is. Register in Minha conta, log
+ * out, log in with "Entrar com a digital", revoke, and the revoked passkey no longer gets in. At 360 px.
+ */
+test.use({ viewport: TELAS.celular });
+
+async function autenticadorVirtual(page: Page): Promise<{ cdp: CDPSession; id: string }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return { cdp, id: authenticatorId };
+}
+
+async function sair(page: Page) {
+  await page.getByRole('button', { name: 'Sair' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+test('cadastrar a digital, sair, entrar com ela, revogar; a revogada não entra mais', async ({
+  page,
+  consoleDoNavegador,
+}) => {
+  const { cdp, id } = await autenticadorVirtual(page);
+  await entrar(page, '100005');
+  await page.goto('/minha-conta/configuracoes');
+  const cartao = page.getByRole('region', { name: 'Entrar com a digital' });
+  await expect(cartao.getByText('Nenhuma digital cadastrada.')).toBeVisible();
+  await cartao.getByRole('button', { name: 'Cadastrar este aparelho' }).click();
+  await expect(cartao.getByRole('status')).toContainText('Digital cadastrada');
+  const lista = cartao.getByRole('list', { name: 'Passkeys cadastradas' });
+  await expect(lista.getByRole('listitem')).toHaveCount(1);
+  // The passkey lives in the authenticator, discoverable and tied to the worker.
+  const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId: id });
+  expect(credentials).toHaveLength(1);
+  expect(credentials[0]?.isResidentCredential).toBe(true);
+  expect(Buffer.from(credentials[0]?.userHandle ?? '', 'base64').toString('utf8')).toBe('100005');
+  await conferirTela(page, 'passkeys-minha-conta');
+
+  await sair(page);
+  await page.getByRole('button', { name: 'Entrar com a digital' }).click();
+  await expect(page).not.toHaveURL(/\/login$/);
+  await fecharMensagens(page);
+  await expect(page.getByRole('button', { name: 'Sair' })).toBeVisible();
+
+  await page.goto('/minha-conta/configuracoes');
+  await expect(lista.getByRole('listitem')).toContainText('último uso');
+  await cartao.getByRole('button', { name: /^Revogar a passkey / }).click();
+  await expect(cartao.getByRole('status')).toContainText('Passkey revogada');
+  await expect(cartao.getByText('Nenhuma digital cadastrada.')).toBeVisible();
+
+  await sair(page);
+  consoleDoNavegador.aceitar(/status of 401/);
+  await page.getByRole('button', { name: 'Entrar com a digital' }).click();
+  await expect(page.getByRole('alert')).toContainText('não está cadastrada');
+  await expect(page).toHaveURL(/\/login$/);
+  await conferirTela(page, 'passkeys-login-revogada');
+});
+
+test('o totem não oferece a digital; a senha continua valendo no /login', async ({ page }) => {
+  await page.goto('/totem');
+  await expect(page.getByRole('button', { name: 'Confirmar' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Entrar com a digital' })).toHaveCount(0);
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Entrar com a digital' })).toBeVisible();
+  await entrar(page, '100005');
+  await expect(page.getByRole('button', { name: 'Sair' })).toBeVisible();
+});

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as esperar } from 'node:timers/promises';
@@ -9,6 +9,7 @@ import { gerarHashSenha } from '#server/modulos/sessao/senhas.ts';
 import { abrirBanco } from '#server/plataforma/banco/connection.ts';
 import { inserirEmMassa } from '#server/plataforma/banco/dialeto.ts';
 import { agoraMs, Cliente, percentil } from './carga.ts';
+import { atualizarBenchmarks } from './docs-benchmarks.ts';
 import { prepararBanco, semear } from './escalacao/banco.ts';
 import { encerrarFilhosAoSinal, iniciarServidor, parar, portaLivre } from './escalacao/filhos.ts';
 import { bancosPedidos, COMMIT, inteiro, type NomeBanco, RAIZ } from './escalacao/opcoes.ts';
@@ -337,19 +338,7 @@ async function main() {
 
 /** The run's block between its marks in docs/benchmarks.md (the rest of the section is written by hand). */
 function atualizarDocs(texto: string) {
-  const arquivo = path.join(RAIZ, 'docs', 'benchmarks.md');
-  const atual = existsSync(arquivo) ? readFileSync(arquivo, 'utf8') : '# Benchmarks\n';
-  const ini = '<!-- bench:financeiro:inicio -->';
-  const fim = '<!-- bench:financeiro:fim -->';
-  const bloco = `${ini}\n${texto}\n${fim}`;
-  const a = atual.indexOf(ini);
-  const b = atual.indexOf(fim);
-  writeFileSync(
-    arquivo,
-    a >= 0 && b > a
-      ? atual.slice(0, a) + bloco + atual.slice(b + fim.length)
-      : `${atual.trimEnd()}\n\n${bloco}\n`,
-  );
+  atualizarBenchmarks([['financeiro', [texto]]]);
 }
 
 await main();

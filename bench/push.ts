@@ -79,7 +79,7 @@ if (process.argv[2] === '--receptor') {
     const atraso = monitorEventLoopDelay({ resolution: 1 });
     atraso.enable();
     const cpu = process.cpuUsage();
-    enviador.escalaAberta(1);
+    enviador.escalaAberta({ numEscalacao: 1, dataChamada: '2026-11-24', horaChamada: '07:00' });
     await enviador.aguardarEnvios();
     const gasto = process.cpuUsage(cpu);
     atraso.disable();

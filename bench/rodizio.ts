@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Casamento, RodizioPreparado } from '#server/modulos/rodizio/motor.ts';
 import { casar, montarResultado, prepararRodizio } from '#server/modulos/rodizio/motor.ts';
+import { atualizarBenchmarks } from './docs-benchmarks.ts';
 import { medirCaminho, type NomeBanco, postgresAlcancavel, type ResultadoCaminho } from './rodizio-banco.ts';
 import { gerarChamadaRodizio } from './rodizio-dados.ts';
 
@@ -215,18 +215,7 @@ function relatorio(resultados: ResultadoTamanho[], quando: string): string[] {
 }
 
 function atualizarDocs(secao: string, linhas: string[]) {
-  const arquivo = path.join(RAIZ, 'docs', 'benchmarks.md');
-  let texto = existsSync(arquivo) ? readFileSync(arquivo, 'utf8') : '# Benchmarks\n';
-  const ini = `<!-- bench:rodizio:${secao}:inicio -->`;
-  const fim = `<!-- bench:rodizio:${secao}:fim -->`;
-  const bloco = [ini, ...linhas, fim].join('\n');
-  const a = texto.indexOf(ini);
-  const b = texto.indexOf(fim);
-  texto =
-    a >= 0 && b > a
-      ? texto.slice(0, a) + bloco + texto.slice(b + fim.length)
-      : `${texto.trimEnd()}\n\n${bloco}\n`;
-  writeFileSync(arquivo, texto);
+  atualizarBenchmarks([[`rodizio:${secao}`, linhas]]);
 }
 
 async function bancosPedidos(): Promise<NomeBanco[]> {

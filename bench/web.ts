@@ -1,11 +1,12 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
+import { atualizarBenchmarks } from './docs-benchmarks.ts';
 import { bytesBr, ORCAMENTO_JS_INICIO_BYTES, ORCAMENTO_JS_LOGIN_BYTES } from './orcamento-js.ts';
 
 /**
@@ -299,17 +300,7 @@ function veredito(medidas: Medida[]): string[] {
 }
 
 function gravarDocs(texto: string) {
-  const arquivo = path.join(RAIZ, 'docs/benchmarks.md');
-  const inicio = '<!-- bench:web:inicio -->';
-  const fim = '<!-- bench:web:fim -->';
-  let doc = readFileSync(arquivo, 'utf8');
-  const bloco = `${inicio}\n${texto}\n${fim}`;
-  if (doc.includes(inicio) && doc.includes(fim)) {
-    doc = doc.slice(0, doc.indexOf(inicio)) + bloco + doc.slice(doc.indexOf(fim) + fim.length);
-  } else {
-    doc += `\n## Lighthouse, celular (\`npm run bench:web\`, issue 14)\n\n${bloco}\n`;
-  }
-  writeFileSync(arquivo, doc);
+  atualizarBenchmarks([['web', [texto]]], '## Lighthouse, celular (`npm run bench:web`, issue 14)');
 }
 
 const temporario = mkdtempSync(path.join(os.tmpdir(), 'portal-tpa-bench-web-'));

@@ -76,6 +76,10 @@ export const catalogoErros = {
     status: 431,
     mensagem: 'O endereço ou os cabeçalhos da requisição são grandes demais.',
   },
+  ServicoIndisponivel: {
+    status: 503,
+    mensagem: 'O portal não está pronto para atender agora. Tente novamente em instantes.',
+  },
   ErroInterno: { status: 500, mensagem: 'Erro interno no servidor. Tente novamente em instantes.' },
 } as const satisfies Record<string, { status: number; mensagem: string }>;
 

@@ -1,5 +1,5 @@
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Clock } from './clock.ts';
 import { relogioSistema } from './clock.ts';
@@ -13,10 +13,13 @@ import { rotasEleicoes } from './modulos/eleicao/rotas.ts';
 import { pluginEscalacao } from './modulos/escalacao/plugin.ts';
 import { rotasEscalacao } from './modulos/escalacao/rotas.ts';
 import { rotasEscalaAberta } from './modulos/escalacao/rotas-escala-aberta.ts';
-import { rotasResultadoEscala } from './modulos/escalacao/rotas-resultado.ts';
 import { rotasFinanceiro } from './modulos/financeiro/rotas.ts';
 import { rotasFinanceiroGestao } from './modulos/financeiro/rotas-gestao.ts';
 import { rotasGestao } from './modulos/gestao/rotas.ts';
+import { rotasResultadoEscala } from './modulos/gestao/rotas-resultado.ts';
+import { pluginOperacao } from './modulos/operacao/plugin.ts';
+import { rotasMetricas } from './modulos/operacao/rotas-metricas.ts';
+import { rotasSaude } from './modulos/operacao/rotas-saude.ts';
 import { type OpcoesPluginPush, pluginPush } from './modulos/push/plugin.ts';
 import { rotasPush } from './modulos/push/rotas.ts';
 import { agendarLimpeza } from './modulos/sessao/limpeza.ts';
@@ -25,6 +28,7 @@ import { rotasSeguranca } from './modulos/sessao/rotas-seguranca.ts';
 import { prepararAutenticacao } from './plataforma/autenticacao/autenticacao.ts';
 import { CacheSessoes, gravadorDeSessoes } from './plataforma/autenticacao/sessoes.ts';
 import type { Banco } from './plataforma/banco/connection.ts';
+import { criarEventos } from './plataforma/eventos/index.ts';
 import { GravacaoEmGrupo } from './plataforma/gravacao-em-grupo.ts';
 import {
   cabecalhosDeSeguranca,
@@ -43,9 +47,11 @@ import {
   limitarPedidosAtrasDoProxy,
   trustProxyDoFastify,
 } from './plataforma/http/limites.ts';
+import { idDoPedido, observarPedidos, urlParaLog } from './plataforma/http/observar-pedidos.ts';
 import { documentarApi } from './plataforma/http/openapi.ts';
 import { tratarErros } from './plataforma/http/tratar-erros.ts';
 import { protegerXsrf } from './plataforma/http/xsrf.ts';
+import { Metricas } from './plataforma/metricas.ts';
 import { CacheParametros } from './plataforma/parametros.ts';
 import { obterSegredo } from './plataforma/segredos.ts';
 import type { RenderizarInicio } from './plataforma/web/inicio-no-html.ts';
@@ -63,10 +69,18 @@ export interface OpcoesApp {
   renderizarInicio?: RenderizarInicio;
 }
 
-/** Long random path segments (declaration links) are hidden from logs, like query strings. */
-function urlParaLog(url: string): string {
-  return (url.split('?')[0] ?? '').replace(/[A-Za-z0-9_-]{24,}/g, '[oculto]');
-}
+/**
+ * What never reaches a log line (pino's redact): credentials in headers, and any field named like a password,
+ * a token, a CPF or a ballot in an object logged one or two levels down (docs/operacao.md).
+ */
+const CAMPOS_SECRETOS = ['password', 'senha', 'novaSenha', 'token', 'cpf', 'cedula', 'voto', 'chave'];
+export const REDACAO_LOG = [
+  'req.headers["x-access-token"]',
+  'req.headers.cookie',
+  'req.headers["x-xsrf-token"]',
+  'req.headers.authorization',
+  ...CAMPOS_SECRETOS.flatMap((c) => [c, `*.${c}`, `*.*.${c}`]),
+];
 
 /**
  * Builds the whole app without listening: plugins in a fixed order (external, app, routes).
@@ -104,7 +118,7 @@ export async function construirApp(opcoes: OpcoesApp): Promise<FastifyInstance> 
         ? false
         : {
             level: config.logLevel,
-            redact: ['req.headers["x-access-token"]', 'req.headers.cookie', 'req.headers["x-xsrf-token"]'],
+            redact: { paths: REDACAO_LOG, censor: '[oculto]' },
             serializers: {
               req: (req: { method: string; url: string; ip?: string }) => ({
                 method: req.method,
@@ -115,10 +129,19 @@ export async function construirApp(opcoes: OpcoesApp): Promise<FastifyInstance> 
           },
     bodyLimit: 64 * 1024,
     trustProxy: trustProxyDoFastify(config),
+    // One line per request, written when it ends (observar-pedidos.ts), with the X-Request-Id it came with.
+    logController: new LogController({ disableRequestLogging: true }),
+    requestIdHeader: false,
+    genReqId: idDoPedido,
     ...opcoesDeProtocolo(config, seguranca),
   });
 
-  const gravacao = new GravacaoEmGrupo(banco);
+  const metricas = new Metricas(banco);
+  app.decorate('metricas', metricas);
+  const gravacao = new GravacaoEmGrupo(banco, {
+    lote: (unidades) => metricas.loteGravacao.observe(unidades),
+    fsync: (segundos) => metricas.fsync.observe(segundos),
+  });
   const ctx: Contexto = {
     db: banco.db,
     banco,
@@ -131,8 +154,12 @@ export async function construirApp(opcoes: OpcoesApp): Promise<FastifyInstance> 
     sessoes: new CacheSessoes(banco.db, opcoes.clock ?? relogioSistema),
     parametros: new CacheParametros(banco.db, opcoes.clock ?? relogioSistema),
     limites: criarLimites(config, opcoes.clock ?? relogioSistema),
+    eventos: await criarEventos(banco, config, (erro) => app.log.error({ err: erro }, 'eventos')),
   };
   app.decorate('ctx', ctx);
+  app.addHook('onClose', async () => {
+    await ctx.eventos.fechar();
+  });
   limitarConexoes(app.server, config, seguranca);
   limitarPedidosAtrasDoProxy(app, config);
   agendarLimpeza(app, config.limpezaMinutos);
@@ -149,6 +176,7 @@ export async function construirApp(opcoes: OpcoesApp): Promise<FastifyInstance> 
   exigirHost(app);
 
   // App plugins.
+  observarPedidos(app, metricas);
   tratarErros(app);
   prepararAutenticacao(app);
   protegerXsrf(app);
@@ -168,6 +196,7 @@ export async function construirApp(opcoes: OpcoesApp): Promise<FastifyInstance> 
   await app.register(pluginEscalacao);
   await app.register(pluginAoVivo);
   await app.register(pluginPush, opcoes.push ?? {});
+  await app.register(pluginOperacao);
 
   // Routes: the document first, so it sees every route registered after it.
   await documentarApi(app, config.versao);
@@ -185,6 +214,8 @@ export async function construirApp(opcoes: OpcoesApp): Promise<FastifyInstance> 
   await app.register(rotasResultadoEscala);
   await app.register(rotasPush);
   await app.register(rotasFinanceiroGestao);
+  await app.register(rotasSaude);
+  await app.register(rotasMetricas);
 
   await servirWeb(
     app,

@@ -90,6 +90,17 @@ export interface Config {
   };
   organizacao: Organizacao;
   logLevel: string;
+  /**
+   * GET /metrics in Prometheus text (docs/operacao.md): on the app's port only with `Authorization: Bearer
+   * <METRICAS_TOKEN>`, and/or on a port of its own (METRICAS_PORTA, bound to METRICAS_HOST). Neither set: no
+   * metrics are served.
+   */
+  metricas: { token: string | undefined; porta: number | undefined; host: string };
+  /**
+   * On SIGTERM the server stops within this many seconds (ENCERRAMENTO_SEGUNDOS): requests in flight finish,
+   * the group commit is flushed, the live streams end with a retry hint; past it, it exits anyway (code 1).
+   */
+  encerramentoSegundos: number;
 }
 
 export interface Organizacao {
@@ -231,6 +242,15 @@ function configRodizio(env: NodeJS.ProcessEnv): ConfigRodizio {
   };
 }
 
+function configMetricas(env: NodeJS.ProcessEnv): Config['metricas'] {
+  const token = env.METRICAS_TOKEN?.trim() || undefined;
+  if (token !== undefined && token.length < 24) {
+    throw new Error('METRICAS_TOKEN precisa ter ao menos 24 caracteres (ex.: openssl rand -hex 24).');
+  }
+  const porta = env.METRICAS_PORTA?.trim() ? inteiro(env.METRICAS_PORTA, 0, 1, 65_535) : undefined;
+  return { token, porta, host: env.METRICAS_HOST?.trim() || '127.0.0.1' };
+}
+
 export function carregarConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const producao = env.NODE_ENV === 'production';
   const raiz = path.resolve(import.meta.dirname, '..');
@@ -299,5 +319,7 @@ export function carregarConfig(env: NodeJS.ProcessEnv = process.env): Config {
       porto: env.ORG_PORTO ?? 'Porto de Suape',
     },
     logLevel: env.LOG_LEVEL ?? (producao ? 'info' : 'warn'),
+    metricas: configMetricas(env),
+    encerramentoSegundos: inteiro(env.ENCERRAMENTO_SEGUNDOS, 20, 1, 600),
   };
 }

@@ -105,3 +105,18 @@ describe('as regras do rodízio do porto (docs/produto/gestao.md §6)', () => {
     expect(() => carregarConfig({ DOBRA_HORAS_DESCANSO: '30' })).toThrow(/30/);
   });
 });
+
+describe('as métricas (docs/operacao.md)', () => {
+  it('desligadas por padrão: sem token e sem porta própria', () => {
+    expect(carregarConfig({}).metricas).toEqual({ token: undefined, porta: undefined, host: '127.0.0.1' });
+  });
+
+  it('token de 24 caracteres ou mais, porta de 1 a 65535', () => {
+    const token = 'a'.repeat(24);
+    expect(
+      carregarConfig({ METRICAS_TOKEN: token, METRICAS_PORTA: '9464', METRICAS_HOST: '10.0.0.5' }).metricas,
+    ).toEqual({ token, porta: 9464, host: '10.0.0.5' });
+    expect(() => carregarConfig({ METRICAS_TOKEN: 'curto' })).toThrow(/24 caracteres/);
+    expect(() => carregarConfig({ METRICAS_PORTA: '70000' })).toThrow(/70000/);
+  });
+});

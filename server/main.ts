@@ -3,6 +3,7 @@ import cluster from 'node:cluster';
 import { construirApp } from './app.ts';
 import { carregarConfig } from './config.ts';
 import { bancoVazio, semearDemo } from './demonstracao.ts';
+import { servirMetricasEmPorta } from './modulos/operacao/rotas-metricas.ts';
 import { abrirBancoMigrado } from './plataforma/banco/abrir.ts';
 import { baixarPrioridadeDoPool } from './processo.ts';
 
@@ -60,17 +61,51 @@ async function servir(): Promise<void> {
     console.log(`Dados de demonstração criados em ${((Date.now() - inicio) / 1000).toFixed(1)} s.`);
   }
   const app = await construirApp({ config, banco });
+  const servidorMetricas = config.metricas.porta
+    ? await servirMetricasEmPorta(app.metricas, {
+        porta: config.metricas.porta,
+        host: config.metricas.host,
+        token: config.metricas.token,
+      })
+    : undefined;
 
+  /**
+   * SIGTERM/SIGINT (issue 26, docs/operacao.md): readiness answers 503 at once; Fastify's close stops
+   * accepting (a request on a kept-alive connection gets 503 and `Connection: close`), ends the live streams
+   * with a retry hint (their preClose), and waits for the requests in flight; then the group commit is
+   * flushed and the database closed. Whatever is still running after ENCERRAMENTO_SEGUNDOS is cut: exit 1.
+   */
   let encerrando = false;
   async function encerrar(sinal: string) {
     if (encerrando) return;
     encerrando = true;
+    const inicio = performance.now();
+    app.operacao.iniciarEncerramento();
     app.log.info({ sinal }, 'encerrando');
+    const limite = setTimeout(() => {
+      app.log.error(
+        { sinal, segundos: config.encerramentoSegundos },
+        'encerramento passou do limite; saindo',
+      );
+      process.exit(1);
+    }, config.encerramentoSegundos * 1000);
+    limite.unref();
+    let codigo = 0;
+    // Fastify closes the connections idle when it starts closing; those that become idle later (a kept-alive
+    // connection whose request or live stream just ended) would hold the close until their keep-alive timeout.
+    const varredura = setInterval(() => app.server.closeIdleConnections(), 50);
     try {
       await app.close();
+      clearInterval(varredura);
+      await app.ctx.gravacao.esvaziar();
       await banco.fechar();
+      await new Promise((r) => (servidorMetricas ? servidorMetricas.close(r) : r(undefined)));
+      app.log.info({ sinal, ms: Math.round(performance.now() - inicio) }, 'encerrado');
+    } catch (erro) {
+      app.log.error({ err: erro }, 'falha no encerramento');
+      codigo = 1;
     } finally {
-      process.exit(0);
+      process.exit(codigo);
     }
   }
   process.on('SIGTERM', () => void encerrar('SIGTERM'));

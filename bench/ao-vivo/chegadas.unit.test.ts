@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { Histograma, Recepcao } from './chegadas.ts';
-import { substituirBloco } from './relatorio.ts';
 import { lerQuadros } from './sse.ts';
 
 const contagens = (codCategoria: number, em: number, qtds: Record<number, number>, completo = false) =>
@@ -118,17 +117,5 @@ describe('bench:ao-vivo — chegadas', () => {
     r.marcarEscala(200);
     r.evento('escala', '{}', 250, 0);
     expect(r.chegadas([]).escala).toEqual([250]);
-  });
-});
-
-describe('bench:ao-vivo — docs', () => {
-  it('troca só o que está entre as marcas, ou acrescenta o bloco', () => {
-    const t = 'a\n<!-- bench:ao-vivo:x:inicio -->\nvelho\n<!-- bench:ao-vivo:x:fim -->\nb\n';
-    expect(substituirBloco(t, 'x', ['novo'])).toBe(
-      'a\n<!-- bench:ao-vivo:x:inicio -->\nnovo\n<!-- bench:ao-vivo:x:fim -->\nb\n',
-    );
-    expect(substituirBloco('a\n', 'y', ['z'])).toBe(
-      'a\n\n<!-- bench:ao-vivo:y:inicio -->\nz\n<!-- bench:ao-vivo:y:fim -->\n',
-    );
   });
 });

@@ -1,8 +1,7 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import type { Resumo } from '../carga.ts';
-import { COMMIT, type NomeBanco, OPCOES, RAIZ } from '../escalacao/opcoes.ts';
+import { atualizarBenchmarks } from '../docs-benchmarks.ts';
+import { COMMIT, type NomeBanco, OPCOES } from '../escalacao/opcoes.ts';
 import { ALVOS, type Alvo, f0, f1, tabelaFase } from '../escalacao/relatorio.ts';
 import type { DoisServidores, Latencias, Rodada } from './cenario.ts';
 
@@ -183,21 +182,6 @@ export function relatorioDois(res: DoisServidores, quando: string): string[] {
   ];
 }
 
-/** `texto` with what lies between the two markers `<!-- bench:ao-vivo:<nome>:inicio|fim -->` replaced. */
-export function substituirBloco(texto: string, nome: string, linhas: string[]): string {
-  const ini = `<!-- bench:ao-vivo:${nome}:inicio -->`;
-  const fim = `<!-- bench:ao-vivo:${nome}:fim -->`;
-  const bloco = [ini, ...linhas, fim].join('\n');
-  const a = texto.indexOf(ini);
-  const b = texto.indexOf(fim);
-  return a >= 0 && b > a
-    ? texto.slice(0, a) + bloco + texto.slice(b + fim.length)
-    : `${texto.trimEnd()}\n\n${bloco}\n`;
-}
-
 export function atualizarDocs(blocos: [string, string[]][]): void {
-  const arquivo = path.join(RAIZ, 'docs', 'benchmarks.md');
-  let texto = existsSync(arquivo) ? readFileSync(arquivo, 'utf8') : '# Benchmarks\n';
-  for (const [nome, linhas] of blocos) texto = substituirBloco(texto, nome, linhas);
-  writeFileSync(arquivo, texto);
+  atualizarBenchmarks(blocos.map(([nome, linhas]) => [`ao-vivo:${nome}`, linhas]));
 }

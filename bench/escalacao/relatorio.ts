@@ -1,9 +1,9 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { ACCEPT_ENCODING_CELULAR } from '../carga.ts';
+import { atualizarBenchmarks } from '../docs-benchmarks.ts';
 import type { Fase, ResultadoBanco } from './cenario.ts';
-import { COMMIT, FLAGS_DO_START, HASH_NICE, OPCOES, RAIZ, THREADPOOL } from './opcoes.ts';
+import { COMMIT, FLAGS_DO_START, HASH_NICE, OPCOES, THREADPOOL } from './opcoes.ts';
 
 /** The report: targets met or not, a table per phase, written to the console and docs/benchmarks.md. */
 
@@ -153,18 +153,5 @@ export function relatorio(res: ResultadoBanco, quando: string): string[] {
 }
 
 export function atualizarDocs(resultados: ResultadoBanco[], quando: string) {
-  const arquivo = path.join(RAIZ, 'docs', 'benchmarks.md');
-  let texto = existsSync(arquivo) ? readFileSync(arquivo, 'utf8') : '# Benchmarks\n';
-  for (const res of resultados) {
-    const ini = `<!-- bench:escalacao:${res.banco}:inicio -->`;
-    const fim = `<!-- bench:escalacao:${res.banco}:fim -->`;
-    const bloco = [ini, ...relatorio(res, quando), fim].join('\n');
-    const a = texto.indexOf(ini);
-    const b = texto.indexOf(fim);
-    texto =
-      a >= 0 && b > a
-        ? texto.slice(0, a) + bloco + texto.slice(b + fim.length)
-        : `${texto.trimEnd()}\n\n${bloco}\n`;
-  }
-  writeFileSync(arquivo, texto);
+  atualizarBenchmarks(resultados.map((res) => [`escalacao:${res.banco}`, relatorio(res, quando)]));
 }

@@ -11,6 +11,7 @@ import { apiFinanceiroGestao } from './financeiro-importacao.ts';
 import { apiFotos } from './fotos.ts';
 import { apiGestao, apiResultadoEscala } from './gestao.ts';
 import { apiPush } from './push.ts';
+import { apiSaude } from './saude.ts';
 import { apiSeguranca } from './seguranca.ts';
 import { apiSessao } from './sessao.ts';
 
@@ -36,4 +37,5 @@ export const catalogoEndpoints: readonly Endpoint[] = [
   ...Object.values(apiResultadoEscala),
   ...Object.values(apiPush),
   ...Object.values(apiFinanceiroGestao),
+  ...Object.values(apiSaude),
 ];

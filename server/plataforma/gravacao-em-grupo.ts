@@ -27,8 +27,15 @@ interface Pendente {
 /** Largest number of units in one transaction: bounds the time other requests wait for the connection. */
 const MAXIMO_POR_LOTE = 256;
 
+/** What the metrics measure of the group commit (server/plataforma/metricas.ts). */
+export interface ObservadorGravacao {
+  lote(unidades: number): void;
+  fsync(segundos: number): void;
+}
+
 export class GravacaoEmGrupo {
   private readonly banco: Banco;
+  private readonly observador: ObservadorGravacao | undefined;
   private readonly pendentes: Pendente[] = [];
   /** The units of one turn of the event loop join the queue together (the app's one per-turn collector). */
   private readonly coleta = new ColetaDaVolta<Pendente>(
@@ -36,16 +43,37 @@ export class GravacaoEmGrupo {
     Number.MAX_SAFE_INTEGER,
   );
   private drenando = false;
+  /** Units handed in and not yet answered (esvaziar). */
+  private emVoo = 0;
+  private readonly aoEsvaziar: (() => void)[] = [];
 
-  constructor(banco: Banco) {
+  constructor(banco: Banco, observador?: ObservadorGravacao) {
     this.banco = banco;
+    this.observador = observador;
   }
 
   executar<T>(unidade: UnidadeGravacao<T>): Promise<T> {
-    if (this.banco.dialeto !== 'sqlite') return this.banco.db.transaction().execute(unidade);
-    return new Promise<T>((resolver, rejeitar) => {
-      this.coleta.adicionar({ unidade, resolver: resolver as (valor: unknown) => void, rejeitar });
-    });
+    const feita =
+      this.banco.dialeto !== 'sqlite'
+        ? this.banco.db.transaction().execute(unidade)
+        : new Promise<T>((resolver, rejeitar) => {
+            this.coleta.adicionar({ unidade, resolver: resolver as (valor: unknown) => void, rejeitar });
+          });
+    this.emVoo++;
+    const largar = () => {
+      if (--this.emVoo === 0) for (const avisar of this.aoEsvaziar.splice(0)) avisar();
+    };
+    feita.then(largar, largar);
+    return feita;
+  }
+
+  /**
+   * Resolves once every unit handed in so far is committed and on disk (or failed): the server's stop
+   * (server/main.ts) waits for it before closing the database, so no acknowledged write is cut short.
+   */
+  esvaziar(): Promise<void> {
+    if (this.emVoo === 0) return Promise.resolve();
+    return new Promise((resolver) => this.aoEsvaziar.push(resolver));
   }
 
   /** Units that arrive while a transaction runs wait for it and go together in the next one. */
@@ -60,6 +88,7 @@ export class GravacaoEmGrupo {
     try {
       while (this.pendentes.length > 0) {
         const lote = this.pendentes.splice(0, MAXIMO_POR_LOTE);
+        this.observador?.lote(lote.length);
         let resultados: unknown[];
         try {
           resultados = await this.emUmaTransacao(lote);
@@ -79,8 +108,10 @@ export class GravacaoEmGrupo {
           continue;
         }
         // Committed, not yet on disk: answered after the WAL's fsync, while the next batch already runs.
+        const inicioFsync = performance.now();
         sincronizador.sincronizar().then(
           () => {
+            this.observador?.fsync((performance.now() - inicioFsync) / 1000);
             for (const [i, p] of lote.entries()) p.resolver(resultados[i]);
           },
           (erro: unknown) => {

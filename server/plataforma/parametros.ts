@@ -1,7 +1,11 @@
 import type { Clock } from '../clock.ts';
-import { listarParametros } from '../modulos/avulso/repositorio.ts';
 import type { DbOuTrx } from './banco/schema.ts';
 import { CacheCurto } from './cache-curto.ts';
+
+/** Every row of the parametro table, by name. */
+export async function listarParametros(db: DbOuTrx) {
+  return db.selectFrom('parametro').select(['nome', 'valor']).orderBy('nome').execute();
+}
 
 /** How long (app clock) the parametro table is served from memory. */
 export const VALIDADE_CACHE_PARAMETROS_MS = 2_000;

@@ -42,6 +42,8 @@ export interface EnvelopeTeste<T = any> {
   token?: string;
   codigoErro?: string;
   mensagem?: string;
+  /** The request's id (X-Request-Id) in every error envelope. */
+  idPedido?: string;
 }
 
 /** The `dados` of a refusal (which fields, how long to wait), if any: asserted to be a refusal, read as `D`. */
@@ -165,7 +167,7 @@ export class ClienteTeste {
  */
 export async function criarAmbiente(
   extra: Partial<Config> = {},
-  opcoesApp: Pick<OpcoesApp, 'push' | 'renderizarInicio'> = {},
+  opcoesApp: Pick<OpcoesApp, 'push' | 'renderizarInicio' | 'logger'> = {},
 ): Promise<AmbienteTeste> {
   const copia = await copiarModelo(inject('modeloBanco'));
   const banco = abrirBanco({ url: copia.url, arquivoSqlite: copia.arquivo, maxConexoes: 20 });

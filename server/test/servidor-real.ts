@@ -21,6 +21,27 @@ export function portaLivre(): Promise<number> {
   });
 }
 
+/** The API's envelope as a real server sent it: checked to be one, its `dados` left for the test to read. */
+export interface EnvelopeRecebido {
+  sucesso: boolean;
+  dados?: unknown;
+  token?: string;
+  codigoErro?: string;
+  mensagem?: string;
+}
+
+function envelope(corpo: unknown): EnvelopeRecebido {
+  if (
+    typeof corpo !== 'object' ||
+    corpo === null ||
+    typeof (corpo as { sucesso?: unknown }).sucesso !== 'boolean'
+  ) {
+    throw new Error(`a resposta não é um envelope: ${JSON.stringify(corpo)}`);
+  }
+  return corpo as EnvelopeRecebido;
+}
+
+/** A browser's worth of HTTP against a real server: the XSRF cookie and header, the session token. */
 export class Navegador {
   private cookie = '';
   private xsrf = '';
@@ -51,14 +72,13 @@ export class Navegador {
       this.xsrf = decodeURIComponent(xsrf);
       this.cookie = `XSRF-TOKEN=${xsrf}`;
     }
-    // biome-ignore lint/suspicious/noExplicitAny: the envelope is checked field by field by the tests
-    return { status: r.status, corpo: (await r.json()) as any };
+    return { status: r.status, corpo: envelope(await r.json()) };
   }
 
   /** Logs in (password 123456) and keeps the token. */
   async entrar(codAvulso: string): Promise<void> {
     const r = await this.pedir('POST', '/api/login', { login: codAvulso, password: '123456' });
-    if (r.status !== 200) throw new Error(`login de ${codAvulso}: ${r.status}`);
+    if (r.status !== 200 || !r.corpo.token) throw new Error(`login de ${codAvulso}: ${r.status}`);
     this.token = r.corpo.token;
   }
 }

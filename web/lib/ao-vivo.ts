@@ -111,6 +111,8 @@ function lerDados(texto: string): EventoAoVivo | undefined {
 let controle: AbortController | undefined;
 let tentativas = 0;
 let religar: ReturnType<typeof setTimeout> | undefined;
+/** The server's `retry:` as it stopped (issue 26): the next connection comes within it, at a random moment. */
+let dicaRetry: number | undefined;
 
 async function conectar(sinal: AbortSignal): Promise<'fim' | 'recusado'> {
   const resposta = await fetch('/api/eventos', {
@@ -127,7 +129,13 @@ async function conectar(sinal: AbortSignal): Promise<'fim' | 'recusado'> {
   mudar({ conectado: true });
   const leitor = resposta.body
     .pipeThrough(new TextDecoderStream())
-    .pipeThrough(new EventSourceParserStream())
+    .pipeThrough(
+      new EventSourceParserStream({
+        onRetry: (ms) => {
+          dicaRetry = ms;
+        },
+      }),
+    )
     .getReader();
   for (;;) {
     const { done, value } = await leitor.read();
@@ -147,7 +155,13 @@ function iniciar() {
     mudar({ conectado: false });
     // Refused: the session is over (or not yet renewed); the next call of the app handles the logout.
     if (resultado === 'recusado' && !lerToken()) return;
-    const espera = Math.min(30_000, 1_000 * 2 ** tentativas++) * (0.5 + Math.random() / 2);
+    // A server that stopped says when to come back: thousands of phones spread over that time, to another
+    // server or this one restarted; otherwise a growing wait.
+    const espera =
+      dicaRetry !== undefined && resultado === 'fim'
+        ? Math.random() * dicaRetry
+        : Math.min(30_000, 1_000 * 2 ** tentativas++) * (0.5 + Math.random() / 2);
+    dicaRetry = undefined;
     religar = setTimeout(iniciar, espera);
   };
   conectar(atual.signal).then(seguir, () => seguir('erro'));

@@ -1,37 +1,32 @@
 import fp from 'fastify-plugin';
-import { sql } from 'kysely';
 import { linhaDeSessaoVigente } from '../../plataforma/autenticacao/sessoes.ts';
-import { type Barramento, BarramentoLocal, BarramentoPostgres } from './barramento.ts';
 import { Transmissor } from './transmissor.ts';
 
 /** What the rest of the app tells the live streams and the other servers. */
 export interface AoVivo {
   transmissor: Transmissor;
-  /** A session ended here (logout): its streams end, and the other servers forget its tokens at once. */
+  /** A session ended here (logout): its streams end, and the other servers forget its tokens at once (the event `sessao-encerrada`). */
   sessaoEncerrada(sessaoId: string, tokenHashes: readonly string[]): void;
-  /** A service message was queued for a worker: their streams, on every server, are told. */
+  /** A service message was queued for a worker: their streams, on every server, are told (the event `mensagem-enviada`). */
   mensagemEnfileirada(codAvulso: string): void;
+  /** The LISTEN connection is up; null on SQLite, where there is no bus (readiness). */
+  escutaDePe(): boolean | null;
 }
 
 /**
- * The call as it happens (docs/decisions/0160): the Server-Sent Events streams of this server's clients and
- * the bus that makes several servers on one PostgreSQL behave as one (LISTEN/NOTIFY). On SQLite there is one
- * process and the bus is silent.
+ * When the server stops, the streams end with this `retry:` hint: the phones come back within it, spread out,
+ * to another server or to this one restarted (issue 26, docs/operacao.md).
+ */
+export const RETRY_AO_ENCERRAR_MS = 3_000;
+
+/**
+ * The call as it happens (docs/decisions/0160): the Server-Sent Events streams of this server's clients, fed by
+ * the domain events (server/plataforma/eventos, decision 0200), which carry the other servers' on PostgreSQL.
  */
 export const pluginAoVivo = fp(
   async (app) => {
-    const { banco, config, clock, sessoes } = app.ctx;
+    const { config, clock, sessoes, eventos } = app.ctx;
     const relatarFalha = (erro: unknown) => app.log.error({ err: erro }, 'ao vivo');
-    const barramento: Barramento =
-      banco.dialeto === 'postgres' && config.databaseUrl
-        ? new BarramentoPostgres(
-            config.databaseUrl,
-            async (canal, payload) => {
-              await sql`select pg_notify(${canal}, ${payload})`.execute(banco.db);
-            },
-            relatarFalha,
-          )
-        : new BarramentoLocal();
     const transmissor = new Transmissor(app.escalacao, {
       intervaloContagensMs: config.aoVivo.intervaloContagensMs,
       fatias: config.aoVivo.fatias,
@@ -40,28 +35,15 @@ export const pluginAoVivo = fp(
       relatarFalha,
     });
 
-    app.escalacao.assinar((aviso) => {
-      transmissor.aoAviso(aviso);
-      if (aviso.origem === 'local') barramento.enviar({ tipo: 'escalacao', aviso });
+    // The call's events (this server's and, through the bus, the others'); the call's module heard them first.
+    eventos.assinar(['escolhas', 'escala'], (evento) => transmissor.aoAviso(evento));
+    eventos.assinar('sessao-encerrada', (evento) => {
+      // This server's own cache dropped the tokens when it ended the session.
+      if (evento.origem === 'remota') for (const hash of evento.tokenHashes) sessoes.esquecer(hash);
+      transmissor.encerrarSessao(evento.sessaoId);
     });
-    barramento.assinar(
-      (mensagem) => {
-        if (mensagem.tipo === 'escalacao') {
-          // The module drops what it holds of that change and relays it to this server's listeners.
-          app.escalacao.anunciar({ ...mensagem.aviso, origem: 'remota' });
-        } else if (mensagem.tipo === 'sessao') {
-          for (const hash of mensagem.tokenHashes) sessoes.esquecer(hash);
-          transmissor.encerrarSessao(mensagem.sessaoId);
-        } else {
-          transmissor.avisarMensagem(mensagem.codAvulso);
-        }
-      },
-      () => {
-        app.escalacao.invalidar(undefined, 'remota');
-        sessoes.limpar();
-      },
-    );
-    if (barramento instanceof BarramentoPostgres) await barramento.iniciar();
+    eventos.assinar('mensagem-enviada', (evento) => transmissor.avisarMensagem(evento.codAvulso));
+    eventos.aoPerderEventos(() => sessoes.limpar());
 
     // The heartbeat also ends the streams of sessions that expired or were revoked elsewhere.
     const pulso = setInterval(() => {
@@ -74,22 +56,18 @@ export const pluginAoVivo = fp(
 
     app.addHook('preClose', async () => {
       clearInterval(pulso);
-      transmissor.encerrarTodos();
-    });
-    app.addHook('onClose', async () => {
-      await barramento.fechar();
+      transmissor.encerrarTodos(RETRY_AO_ENCERRAR_MS);
     });
 
     const aoVivo: AoVivo = {
       transmissor,
       sessaoEncerrada(sessaoId, tokenHashes) {
-        transmissor.encerrarSessao(sessaoId);
-        barramento.enviar({ tipo: 'sessao', sessaoId, tokenHashes: [...tokenHashes] });
+        eventos.emitir('sessao-encerrada', { sessaoId, tokenHashes: [...tokenHashes] });
       },
       mensagemEnfileirada(codAvulso) {
-        transmissor.avisarMensagem(codAvulso);
-        barramento.enviar({ tipo: 'mensagem', codAvulso });
+        eventos.emitir('mensagem-enviada', { codAvulso });
       },
+      escutaDePe: () => eventos.escutaDePe(),
     };
     app.decorate('aoVivo', aoVivo);
   },

@@ -3,8 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as dormir } from 'node:timers/promises';
 import type { EscalaAberta } from '#common/api/escala-aberta.ts';
 import type { ContagemOfertaEvento, EventoAoVivo, TipoEventoAoVivo } from '#common/api/eventos.ts';
-import type { AvisoEscalacao, MudancaContagens } from '../escalacao/avisos.ts';
-import type { ContagemOferta } from '../escalacao/servico.ts';
+import type { AvisoEscalacao, ContagemOferta, MudancaContagens } from '../escalacao/index.ts';
 
 /** What the stream needs of the call module (server/modulos/escalacao/servico.ts). */
 export interface FonteAoVivo {
@@ -192,6 +191,8 @@ export class Transmissor {
   private proximoTique = 0;
   private relogio: NodeJS.Timeout | undefined;
   private servindo = false;
+  /** Writes to the streams so far (the metrics: portal_ao_vivo_escritas_total). */
+  escritas = 0;
 
   private readonly fonte: FonteAoVivo;
   private readonly opcoes: OpcoesTransmissor;
@@ -288,10 +289,12 @@ export class Transmissor {
     void this.anunciarEscala(aviso.numEscalacao);
   }
 
-  /** A service message was queued for a worker: their streams are told. */
-  avisarMensagem(codAvulso: string): void {
+  /** A service message was queued for a worker (null: for everyone): their streams are told. */
+  avisarMensagem(codAvulso: string | null): void {
     const texto = new Quadro(mensagemSse('mensagem', {}));
-    for (const cliente of this.clientes) if (cliente.codAvulso === codAvulso) this.escrever(cliente, texto);
+    for (const cliente of this.clientes) {
+      if (codAvulso === null || cliente.codAvulso === codAvulso) this.escrever(cliente, texto);
+    }
   }
 
   /** The session ended (logout): its streams end too. */
@@ -325,8 +328,16 @@ export class Transmissor {
     }
   }
 
-  encerrarTodos(): void {
-    for (const cliente of [...this.clientes]) this.encerrar(cliente);
+  /**
+   * Ends every stream (the server is stopping). With `retryMs`, each first gets SSE's `retry:` field: the
+   * phones reconnect, spread over that time, to whichever server the balancer sends them (issue 26).
+   */
+  encerrarTodos(retryMs?: number): void {
+    const dica = retryMs === undefined ? undefined : new Quadro(`retry: ${Math.round(retryMs)}\n\n`);
+    for (const cliente of [...this.clientes]) {
+      if (dica) this.escrever(cliente, dica);
+      this.encerrar(cliente);
+    }
     clearTimeout(this.relogio);
     this.relogio = undefined;
   }
@@ -608,6 +619,7 @@ export class Transmissor {
       return;
     }
     const quadro = typeof mensagem === 'string' ? new Quadro(mensagem) : mensagem;
+    this.escritas++;
     const socket = resposta.socket;
     // Straight to the socket only when the response frames chunks and holds nothing unsent of its own.
     if (

@@ -2,6 +2,7 @@ import type { DadosLogin } from '#common/api/sessao.ts';
 import { CATEGORIA_OGMO, nomeSindicato } from '#common/dominio.ts';
 import type { Config } from '../../config.ts';
 import type { DbOuTrx } from '../../plataforma/banco/schema.ts';
+import { listarParametros } from '../../plataforma/parametros.ts';
 import { urlFoto } from './fotos.ts';
 
 /** The worker's row, password hash included (login: checked, then turned into dadosLogin). */
@@ -10,10 +11,6 @@ export async function buscarAvulso(db: DbOuTrx, codAvulso: string) {
 }
 
 export type LinhaAvulso = NonNullable<Awaited<ReturnType<typeof buscarAvulso>>>;
-
-export async function listarParametros(db: DbOuTrx) {
-  return db.selectFrom('parametro').select(['nome', 'valor']).orderBy('nome').execute();
-}
 
 /** dadosLogin of docs/produto/escalacao.md §3 for the logged-in worker. */
 export async function carregarDadosLogin(
@@ -78,4 +75,62 @@ export async function carregarDadosLogin(
     usuarioTeste: config.usuariosTeste.includes(avulso.cod_avulso),
     papeis: papeis.map((p) => p.papel),
   };
+}
+
+/** The worker's stored photo (GET /api/fotos/:arquivo). */
+export async function fotoDoAvulso(db: DbOuTrx, codAvulso: string) {
+  return db
+    .selectFrom('foto')
+    .select(['tipo', 'conteudo'])
+    .where('cod_avulso', '=', codAvulso)
+    .executeTakeFirst();
+}
+
+/** The worker's qualifications, by function code. */
+export async function habilitacoesDoAvulso(db: DbOuTrx, codAvulso: string) {
+  return db
+    .selectFrom('habilitacao')
+    .select('cod_funcao')
+    .where('cod_avulso', '=', codAvulso)
+    .orderBy('cod_funcao')
+    .execute();
+}
+
+/** The service messages to the worker (or to everyone) the worker has not closed, oldest first. */
+export async function mensagensNaoLidas(db: DbOuTrx, codAvulso: string) {
+  return db
+    .selectFrom('mensagem_servico as m')
+    .leftJoin('mensagem_lida as l', (j) =>
+      j.onRef('l.id_mensagem', '=', 'm.id').on('l.cod_avulso', '=', codAvulso),
+    )
+    .select(['m.id', 'm.titulo', 'm.corpo'])
+    .where((eb) => eb.or([eb('m.cod_avulso', '=', codAvulso), eb('m.cod_avulso', 'is', null)]))
+    .where('l.id_mensagem', 'is', null)
+    .orderBy('m.id')
+    .execute();
+}
+
+/** Whether a service message is addressed to the worker (or to everyone). */
+export async function mensagemVisivel(db: DbOuTrx, codAvulso: string, id: number): Promise<boolean> {
+  const linha = await db
+    .selectFrom('mensagem_servico')
+    .select('id')
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('cod_avulso', '=', codAvulso), eb('cod_avulso', 'is', null)]))
+    .executeTakeFirst();
+  return linha !== undefined;
+}
+
+/** Marks a message read by the worker; a second time changes nothing. */
+export async function marcarMensagemLida(
+  db: DbOuTrx,
+  codAvulso: string,
+  id: number,
+  agora: Date,
+): Promise<void> {
+  await db
+    .insertInto('mensagem_lida')
+    .values({ id_mensagem: id, cod_avulso: codAvulso, lida_em: agora.toISOString() })
+    .onConflict((oc) => oc.columns(['id_mensagem', 'cod_avulso']).doNothing())
+    .execute();
 }

@@ -3,6 +3,7 @@ import { apiFotos } from '#common/api/fotos.ts';
 import { ErroApp } from '../../plataforma/http/erro-app.ts';
 import { registrar } from '../../plataforma/http/registrar.ts';
 import { assinaturaValida, nomeArquivoFoto } from './fotos.ts';
+import { fotoDoAvulso } from './repositorio.ts';
 
 /** Signed, expiring photo URLs (docs/produto/decisoes.md §1). A missing photo is a 404; the client shows an avatar. */
 export const rotasFotos: FastifyPluginAsyncZod = async (app) => {
@@ -13,11 +14,7 @@ export const rotasFotos: FastifyPluginAsyncZod = async (app) => {
     if (!assinaturaValida(app.ctx.segredoFotos, codAvulso, exp, sig, clock.now())) {
       throw new ErroApp('AcessoNegado', 'Link da foto inválido ou expirado.');
     }
-    const foto = await db
-      .selectFrom('foto')
-      .select(['tipo', 'conteudo'])
-      .where('cod_avulso', '=', codAvulso)
-      .executeTakeFirst();
+    const foto = await fotoDoAvulso(db, codAvulso);
     if (!foto) throw new ErroApp('NaoEncontrado', 'Foto não encontrada.');
     // The stored type, and a name that agrees with it (decision 0122). A photo is shown, never run: an
     // SVG opened on its own gets no script, style from outside or form.

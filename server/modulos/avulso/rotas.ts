@@ -6,17 +6,18 @@ import { ok } from '../../plataforma/http/envelope.ts';
 import { ErroApp } from '../../plataforma/http/erro-app.ts';
 import { registrar } from '../../plataforma/http/registrar.ts';
 import { pagamentosDosTrabalhos } from '../financeiro/index.ts';
+import {
+  habilitacoesDoAvulso,
+  marcarMensagemLida,
+  mensagemVisivel,
+  mensagensNaoLidas,
+} from './repositorio.ts';
 import { ultimosTrabalhos } from './repositorio-trabalhos.ts';
 
 export const rotasAvulso: FastifyPluginAsyncZod = async (app) => {
   const { db, clock } = app.ctx;
   registrar(app, apiAvulso.habilitacoes, async (request) => {
-    const linhas = await db
-      .selectFrom('habilitacao')
-      .select('cod_funcao')
-      .where('cod_avulso', '=', sessaoDe(request).codAvulso)
-      .orderBy('cod_funcao')
-      .execute();
+    const linhas = await habilitacoesDoAvulso(db, sessaoDe(request).codAvulso);
     return ok(
       linhas.map(({ cod_funcao }) => ({
         codCategoria: categoriaDaFuncao(cod_funcao),
@@ -36,16 +37,7 @@ export const rotasAvulso: FastifyPluginAsyncZod = async (app) => {
   /** The worker's unread service messages, oldest first (a call of our design). */
   registrar(app, apiAvulso.mensagens, async (request) => {
     const codAvulso = sessaoDe(request).codAvulso;
-    const linhas = await db
-      .selectFrom('mensagem_servico as m')
-      .leftJoin('mensagem_lida as l', (j) =>
-        j.onRef('l.id_mensagem', '=', 'm.id').on('l.cod_avulso', '=', codAvulso),
-      )
-      .select(['m.id', 'm.titulo', 'm.corpo'])
-      .where((eb) => eb.or([eb('m.cod_avulso', '=', codAvulso), eb('m.cod_avulso', 'is', null)]))
-      .where('l.id_mensagem', 'is', null)
-      .orderBy('m.id')
-      .execute();
+    const linhas = await mensagensNaoLidas(db, codAvulso);
     return ok(linhas.map((m) => ({ codigo: m.id, titulo: m.titulo, corpo: m.corpo })));
   });
 
@@ -53,18 +45,9 @@ export const rotasAvulso: FastifyPluginAsyncZod = async (app) => {
   registrar(app, apiAvulso.marcarMensagemLida, async (request) => {
     const codAvulso = sessaoDe(request).codAvulso;
     const { codigo } = request.params;
-    const mensagem = await db
-      .selectFrom('mensagem_servico')
-      .select('id')
-      .where('id', '=', codigo)
-      .where((eb) => eb.or([eb('cod_avulso', '=', codAvulso), eb('cod_avulso', 'is', null)]))
-      .executeTakeFirst();
-    if (!mensagem) throw new ErroApp('NaoEncontrado', 'Mensagem não encontrada.');
-    await db
-      .insertInto('mensagem_lida')
-      .values({ id_mensagem: codigo, cod_avulso: codAvulso, lida_em: clock.now().toISOString() })
-      .onConflict((oc) => oc.columns(['id_mensagem', 'cod_avulso']).doNothing())
-      .execute();
+    if (!(await mensagemVisivel(db, codAvulso, codigo)))
+      throw new ErroApp('NaoEncontrado', 'Mensagem não encontrada.');
+    await marcarMensagemLida(db, codAvulso, codigo, clock.now());
     return ok(null);
   });
 };

@@ -8,6 +8,7 @@ import {
   historicoDeTrabalhos,
   linhaAvulso,
   PARAMETROS_PONTEIRO,
+  retratoSvg,
   trabalhoAleatorio,
 } from '../../plataforma/semente/comum.ts';
 import type { AvulsoTable, TrabalhoTable } from './tabelas.ts';
@@ -164,27 +165,6 @@ function habilitacoesGeradas(rnd: Aleatorio, sindicato: number): number[] {
     default:
       return de(601, CAPATAZIA, 4, 8);
   }
-}
-
-/** A simple portrait drawn as SVG: the demo has no real photos. */
-export function retratoSvg(nome: string, rnd: Aleatorio): Uint8Array {
-  const fundos = ['#1e3a5f', '#0f766e', '#7c2d12', '#4c1d95', '#14532d', '#1f2937'];
-  const fundo = rnd.escolher(fundos);
-  const pele = rnd.escolher(['#f1c27d', '#e0ac69', '#c68642', '#8d5524', '#ffdbac']);
-  const iniciais = nome
-    .split(' ')
-    .filter((p) => p.length > 2)
-    .map((p) => p[0])
-    .slice(0, 2)
-    .join('');
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 400" width="300" height="400">
-<rect width="300" height="400" fill="${fundo}"/>
-<ellipse cx="150" cy="420" rx="130" ry="120" fill="#f8fafc" opacity="0.92"/>
-<circle cx="150" cy="170" r="78" fill="${pele}"/>
-<path d="M72 150 Q150 60 228 150 Q215 95 150 88 Q85 95 72 150Z" fill="#1f2937"/>
-<text x="150" y="385" font-family="Arial, sans-serif" font-size="34" font-weight="700" text-anchor="middle" fill="${fundo}">${iniciais}</text>
-</svg>`;
-  return new TextEncoder().encode(svg);
 }
 
 /**

@@ -13,7 +13,7 @@ import type { z } from '#common/zod-pt.ts';
 import type { DbOuTrx } from '../../plataforma/banco/schema.ts';
 import type { Contexto } from '../../plataforma/http/contexto.ts';
 import { ErroApp } from '../../plataforma/http/erro-app.ts';
-import { exigirSemEspera, reservarTentativa } from '../sessao/tentativas.ts';
+import { exigirSemEspera, reservarTentativa } from '../sessao/index.ts';
 import type { SituacaoDeclaracao } from './apresentacao.ts';
 import { cadastroDoAvulso, declaracaoDoAvulso, declaracaoHabilitada, pdfPorToken } from './repositorio.ts';
 import { emitirDeclaracao, type NovaDeclaracao, urlDeclaracao } from './servico.ts';

@@ -1,5 +1,7 @@
+import type { Insertable } from 'kysely';
 import type { TipoDeclaracao } from '#common/declaracoes.ts';
 import type { DbOuTrx } from '../../plataforma/banco/schema.ts';
+import type { DeclaracaoTable } from './tabelas.ts';
 
 /** Reads of the declarations (docs/decisions/0050-declaracoes.md). */
 
@@ -65,5 +67,15 @@ export async function cadastroDoAvulso(db: DbOuTrx, codAvulso: string) {
       'telefone',
     ])
     .where('cod_avulso', '=', codAvulso)
+    .executeTakeFirst();
+}
+
+/** Inserts a declaration; undefined when the database refuses it (the worker has one of the kind, or the code is taken). */
+export async function inserirDeclaracao(db: DbOuTrx, linha: Insertable<DeclaracaoTable>) {
+  return db
+    .insertInto('declaracao')
+    .values(linha)
+    .onConflict((oc) => oc.doNothing())
+    .returning('id')
     .executeTakeFirst();
 }

@@ -4,7 +4,7 @@ import { PREFIXOS_CODIGO } from '#common/declaracoes.ts';
 import type { Config } from '../../config.ts';
 import type { DbOuTrx } from '../../plataforma/banco/schema.ts';
 import { gerarPdfDeclaracao } from './pdf.ts';
-import { declaracaoDoAvulso } from './repositorio.ts';
+import { declaracaoDoAvulso, inserirDeclaracao } from './repositorio.ts';
 
 /**
  * Issuing a declaration: a verification code, a capability token for the PDF link, the PDF itself, and
@@ -82,25 +82,20 @@ export async function emitirDeclaracao(
       emitidaEm: nova.emitidaEm,
       fusoHorario: config.fusoHorario,
     });
-    const inserida = await db
-      .insertInto('declaracao')
-      .values({
-        tipo: nova.tipo,
-        cod_avulso: nova.codAvulso,
-        codigo_verificacao: codigo,
-        token_url: token,
-        emitida_em: nova.emitidaEm.toISOString(),
-        data_hora_inicio: nova.dataHoraInicio,
-        nome: nova.nome,
-        cpf: nova.cpf,
-        dados_tpa: JSON.stringify(nova.dadosTPA),
-        dados_contato: JSON.stringify(nova.dadosContato),
-        situacoes: nova.situacoes === null ? null : JSON.stringify(nova.situacoes),
-        pdf,
-      })
-      .onConflict((oc) => oc.doNothing())
-      .returning('id')
-      .executeTakeFirst();
+    const inserida = await inserirDeclaracao(db, {
+      tipo: nova.tipo,
+      cod_avulso: nova.codAvulso,
+      codigo_verificacao: codigo,
+      token_url: token,
+      emitida_em: nova.emitidaEm.toISOString(),
+      data_hora_inicio: nova.dataHoraInicio,
+      nome: nova.nome,
+      cpf: nova.cpf,
+      dados_tpa: JSON.stringify(nova.dadosTPA),
+      dados_contato: JSON.stringify(nova.dadosContato),
+      situacoes: nova.situacoes === null ? null : JSON.stringify(nova.situacoes),
+      pdf,
+    });
     if (inserida) return { url: urlDeclaracao(token), criada: true };
     const existente = await declaracaoDoAvulso(db, nova.codAvulso, nova.tipo);
     if (existente) return { url: urlDeclaracao(existente.token_url), criada: false };

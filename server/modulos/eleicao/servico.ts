@@ -12,7 +12,7 @@ import type { Config } from '../../config.ts';
 import { descartarVersoesAntigas, ehViolacaoDeUnicidade } from '../../plataforma/banco/dialeto.ts';
 import type { Db, DbOuTrx } from '../../plataforma/banco/schema.ts';
 import { ErroApp } from '../../plataforma/http/erro-app.ts';
-import { urlFoto } from '../avulso/fotos.ts';
+import { urlFoto } from '../avulso/index.ts';
 import {
   buscarEleicao,
   buscarEleicaoPendente,

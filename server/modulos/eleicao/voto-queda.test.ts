@@ -1,12 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { abrirBanco } from '../../plataforma/banco/connection.ts';
 import { dialetoTeste } from '../../test/ambiente.ts';
 import { copiarModelo } from '../../test/bancos.ts';
+import { esperarServidor, iniciarServidor, Navegador, type ServidorReal } from '../../test/servidor-real.ts';
 import { CHAVE_APURACAO_TESTE, contar, criarEleicaoTeste } from './apoio-teste.ts';
 import { apurarEleicao, encerrarEleicao } from './servico.ts';
 
@@ -16,73 +15,16 @@ import { apurarEleicao, encerrarEleicao } from './servico.ts';
  * vote exactly once (docs/decisions/0063-cedula-selada.md).
  */
 
-const RAIZ = path.resolve(import.meta.dirname, '../../..');
-let filho: ChildProcess | undefined;
+let filho: ServidorReal | undefined;
 const limpezas: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
-  filho?.kill('SIGKILL');
+  filho?.processo.kill('SIGKILL');
   for (const f of limpezas.splice(0)) await f();
 });
 
-function portaLivre(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const porta = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(porta));
-    });
-  });
-}
-
-/** A browser's worth of HTTP: the XSRF cookie and header, the session token. */
-class Navegador {
-  private xsrf = '';
-  token = '';
-  private readonly base: string;
-  constructor(base: string) {
-    this.base = base;
-  }
-
-  async pedir(metodo: 'GET' | 'POST', caminho: string, corpo?: unknown) {
-    const headers: Record<string, string> = { accept: 'application/json' };
-    if (this.xsrf) {
-      headers.cookie = `XSRF-TOKEN=${encodeURIComponent(this.xsrf)}`;
-      headers['x-xsrf-token'] = this.xsrf;
-    }
-    if (this.token) headers['x-access-token'] = this.token;
-    if (corpo !== undefined) headers['content-type'] = 'application/json';
-    const r = await fetch(`${this.base}${caminho}`, {
-      method: metodo,
-      headers,
-      ...(corpo === undefined ? {} : { body: JSON.stringify(corpo) }),
-    });
-    const xsrf = r.headers
-      .getSetCookie()
-      .map((c) => /^XSRF-TOKEN=([^;]+)/.exec(c)?.[1])
-      .find((v) => v !== undefined);
-    if (xsrf) this.xsrf = decodeURIComponent(xsrf);
-    // biome-ignore lint/suspicious/noExplicitAny: the envelope is checked field by field below
-    return { status: r.status, corpo: (await r.json()) as any };
-  }
-}
-
-async function esperarServidor(nav: Navegador, saida: string[]) {
-  const limite = Date.now() + 30_000;
-  while (Date.now() < limite) {
-    try {
-      if ((await nav.pedir('GET', '/api/config')).status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`o servidor não subiu:\n${saida.join('')}`);
-}
-
 describe('POST /api/eleicoes/voto: processo morto logo depois da resposta', () => {
   it('o voto respondido está no banco, selado, e a apuração o conta uma vez', async () => {
-    const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'test', DEMO: '0', HOST: '127.0.0.1' };
+    const env: NodeJS.ProcessEnv = { ...process.env };
     let abrir: () => ReturnType<typeof abrirBanco>;
     if (dialetoTeste() === 'sqlite') {
       const dir = mkdtempSync(path.join(tmpdir(), 'portal-tpa-voto-queda-'));
@@ -105,30 +47,17 @@ describe('POST /api/eleicoes/voto: processo morto logo depois da resposta', () =
     ]);
     await antes.fechar();
 
-    const porta = await portaLivre();
-    env.PORT = String(porta);
-    const saida: string[] = [];
-    const processo = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', 'server/main.ts'], {
-      cwd: RAIZ,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    filho = processo;
-    processo.stdout?.on('data', (d: Buffer) => saida.push(d.toString()));
-    processo.stderr?.on('data', (d: Buffer) => saida.push(d.toString()));
-    const terminou = new Promise<NodeJS.Signals | null>((r) => processo.once('exit', (_c, s) => r(s)));
-
-    const nav = new Navegador(`http://127.0.0.1:${porta}`);
-    await esperarServidor(nav, saida);
-    const login = await nav.pedir('POST', '/api/login', { login: '100161', password: '123456' });
-    expect(login.status).toBe(200);
-    nav.token = login.corpo.token;
+    const servidor = await iniciarServidor(env);
+    filho = servidor;
+    await esperarServidor(servidor);
+    const nav = new Navegador(servidor.base);
+    await nav.entrar('100161');
 
     const r = await nav.pedir('POST', '/api/eleicoes/voto', { idEleicao: id, voto: 100802 });
-    processo.kill('SIGKILL');
+    servidor.processo.kill('SIGKILL');
     expect(r.status).toBe(200);
     expect(r.corpo).toEqual({ sucesso: true, dados: null });
-    expect(await terminou).toBe('SIGKILL');
+    expect((await servidor.terminou).sinal).toBe('SIGKILL');
     filho = undefined;
 
     const depois = abrir();

@@ -1,20 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CATEGORIA_OGMO, type Papel } from '#common/dominio.ts';
+import type { Papel } from '#common/dominio.ts';
 import { exigirSessao, sessaoDe } from '../../plataforma/autenticacao/autenticacao.ts';
 import type { DbOuTrx } from '../../plataforma/banco/schema.ts';
 import { ErroApp } from '../../plataforma/http/erro-app.ts';
+import { membroComPapel } from './repositorio.ts';
 
 /** True when the worker is OGMO staff (category 9) holding the role (docs/decisions/0150). */
 export async function temPapel(db: DbOuTrx, codAvulso: string, papel: Papel): Promise<boolean> {
-  const linha = await db
-    .selectFrom('papel as p')
-    .innerJoin('avulso as a', 'a.cod_avulso', 'p.cod_avulso')
-    .select('p.papel')
-    .where('p.cod_avulso', '=', codAvulso)
-    .where('p.papel', '=', papel)
-    .where('a.cod_categoria', '=', CATEGORIA_OGMO)
-    .executeTakeFirst();
-  return linha !== undefined;
+  return membroComPapel(db, codAvulso, papel);
 }
 
 /**

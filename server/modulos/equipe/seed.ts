@@ -1,7 +1,7 @@
 import { CATEGORIA_OGMO, PAPEL_ESCALADOR, type Papel, SINDICATO_OGMO } from '#common/dominio.ts';
 import type { DbOuTrx } from '../../plataforma/banco/schema.ts';
 import { Aleatorio, cpfValido, pisValido } from '../../plataforma/semente/aleatorio.ts';
-import { retratoSvg } from '../avulso/seed.ts';
+import { retratoSvg } from '../../plataforma/semente/comum.ts';
 
 /** The account that runs calls in the demo (issue 16): OGMO staff with the role, not a test user. */
 export const ESCALADOR_DEMO = '900002';

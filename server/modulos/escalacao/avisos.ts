@@ -1,3 +1,4 @@
+import type { OrigemEvento } from '../../plataforma/eventos/index.ts';
 import type { MudancaConfirmados } from './confirmados.ts';
 
 /**
@@ -8,7 +9,7 @@ import type { MudancaConfirmados } from './confirmados.ts';
  */
 
 /** `local`: this server did it; `remota`: another server did it and this one was told (never re-broadcast). */
-export type OrigemAviso = 'local' | 'remota';
+export type OrigemAviso = OrigemEvento;
 
 /**
  * What a post changed in the counts of choices (docs/decisions/0173): +1 or -1 per offer, and its `marca`,
@@ -48,35 +49,16 @@ export type AvisoEscalacao = AvisoEscolhas | AvisoEscala;
 
 export type OuvinteEscalacao = (aviso: AvisoEscalacao) => void;
 
+/** Sem o nome e a origem: o que o evento diz, como o catálogo o declara. */
+type Dados<A> = Omit<A, 'tipo' | 'origem'>;
+
 /**
- * Listeners called synchronously, in subscription order, after the change is committed. A listener that
- * throws is reported and skipped: the post that caused the event was already acknowledged.
+ * Os eventos que o módulo da chamada anuncia no barramento da plataforma (decisão 0200), e os que o ciclo da
+ * chamada pela equipe anuncia (server/modulos/gestao): quem escuta os lê do catálogo.
  */
-export class Avisos {
-  private readonly ouvintes = new Set<OuvinteEscalacao>();
-  private readonly relatarFalha: (erro: unknown) => void;
-
-  constructor(relatarFalha: (erro: unknown) => void) {
-    this.relatarFalha = relatarFalha;
-  }
-
-  /** Returns the function that ends the subscription. */
-  assinar(ouvinte: OuvinteEscalacao): () => void {
-    // A wrapper per subscription: the same function subscribed twice is two subscriptions.
-    const proprio: OuvinteEscalacao = (aviso) => ouvinte(aviso);
-    this.ouvintes.add(proprio);
-    return () => {
-      this.ouvintes.delete(proprio);
-    };
-  }
-
-  emitir(aviso: AvisoEscalacao): void {
-    for (const ouvinte of this.ouvintes) {
-      try {
-        ouvinte(aviso);
-      } catch (erro) {
-        this.relatarFalha(erro);
-      }
-    }
+declare module '../../plataforma/eventos/catalogo.ts' {
+  interface EventosDoDominio {
+    escolhas: Dados<AvisoEscolhas>;
+    escala: Dados<AvisoEscala>;
   }
 }

@@ -3,8 +3,7 @@ import { nomeSindicato } from '#common/dominio.ts';
 import type { Clock } from '../../clock.ts';
 import type { DbOuTrx } from '../../plataforma/banco/schema.ts';
 import { CacheCurto } from '../../plataforma/cache-curto.ts';
-import { escaladosSePublicada } from '../gestao/repositorio.ts';
-import { confirmadosDaCategoria } from './repositorio.ts';
+import { confirmadosDaCategoria, escaladosSePublicada } from './repositorio.ts';
 
 /**
  * avulsosConfirmados (docs/produto/decisoes.md §3, docs/decisions/0020-escalacao-regras.md): the workers with at least one

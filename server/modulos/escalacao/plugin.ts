@@ -8,14 +8,14 @@ import { ServicoEscalacao } from './servico.ts';
  */
 export const pluginEscalacao = fp(
   async (app) => {
-    const { banco, config, clock, gravacao, parametros } = app.ctx;
+    const { banco, config, clock, gravacao, parametros, eventos } = app.ctx;
     const servico = new ServicoEscalacao({
       banco,
       config,
       clock,
       gravacao,
       parametros,
-      relatarFalha: (erro) => app.log.error({ err: erro }, 'ouvinte da escalação falhou'),
+      eventos,
     });
     app.decorate('escalacao', servico);
   },

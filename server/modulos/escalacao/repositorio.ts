@@ -336,3 +336,24 @@ export async function confirmadosDaCategoria(db: DbOuTrx, numEscalacao: number, 
     .orderBy('a.num_chamada')
     .execute();
 }
+
+/**
+ * The workers a call's rotation engaged in a category's offers, once it is published (empty before: the
+ * result may still change). The category's confirmed list marks them (docs/decisions/0155).
+ */
+export async function escaladosSePublicada(
+  db: DbOuTrx,
+  numEscalacao: number,
+  codCategoria: number,
+): Promise<Set<string>> {
+  const linhas = await db
+    .selectFrom('escala_engajamento as g')
+    .innerJoin('escala as s', 's.num_escalacao', 'g.num_escalacao')
+    .innerJoin('oferta as o', 'o.seq_categoria', 'g.seq_categoria')
+    .select('g.cod_avulso')
+    .where('g.num_escalacao', '=', numEscalacao)
+    .where('s.situacao', '=', 'publicada')
+    .where('o.cod_categoria', '=', codCategoria)
+    .execute();
+  return new Set(linhas.map((l) => l.cod_avulso));
+}

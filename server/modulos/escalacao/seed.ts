@@ -5,7 +5,7 @@ import type { DbOuTrx } from '../../plataforma/banco/schema.ts';
 import { Aleatorio } from '../../plataforma/semente/aleatorio.ts';
 import { emLotes, linhaRequisicao } from '../../plataforma/semente/comum.ts';
 import { CAIS, NAVIOS, OPERADORES } from '../../plataforma/semente/porto.ts';
-import { CONTAS_DEMO, ESCALA_ABERTA_DEMO, ESCALAS_FECHADAS_DEMO } from '../avulso/seed.ts';
+import { CONTAS_DEMO, ESCALA_ABERTA_DEMO, ESCALAS_FECHADAS_DEMO } from '../avulso/index.ts';
 import type { EscolhaTable, OfertaTable, PoraoTable, RequisicaoTable } from './tabelas.ts';
 
 /**

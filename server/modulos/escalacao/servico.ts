@@ -5,11 +5,12 @@ import type { Config } from '../../config.ts';
 import type { Banco } from '../../plataforma/banco/connection.ts';
 import { CacheCurto } from '../../plataforma/cache-curto.ts';
 import { CargaEmLote } from '../../plataforma/carga-em-lote.ts';
+import type { AlcanceEvento, Evento, Eventos } from '../../plataforma/eventos/index.ts';
 import type { GravacaoEmGrupo, UnidadeGravacao } from '../../plataforma/gravacao-em-grupo.ts';
 import { type CorpoCompartilhado, corpoCompartilhado } from '../../plataforma/http/corpo-composto.ts';
 import { ErroApp } from '../../plataforma/http/erro-app.ts';
 import type { CacheParametros } from '../../plataforma/parametros.ts';
-import { type AvisoEscalacao, Avisos, type OrigemAviso, type OuvinteEscalacao } from './avisos.ts';
+import type { OuvinteEscalacao } from './avisos.ts';
 import { type AvulsoEscala, CacheAvulsos } from './avulsos.ts';
 import { BuffersReutilizados } from './buffers-reutilizados.ts';
 import { CacheConfirmados } from './confirmados.ts';
@@ -37,8 +38,8 @@ export interface DependenciasEscalacao {
   gravacao: GravacaoEmGrupo;
   /** The app's cache of the parametro table (pointer rules). */
   parametros: CacheParametros;
-  /** Where a listener's failure is reported (the app's logger). */
-  relatarFalha: (erro: unknown) => void;
+  /** The app's domain events (server/plataforma/eventos): the module announces its changes there and hears the other servers'. */
+  eventos: Eventos;
 }
 
 /** An answer already written to bytes; `devolver` hands its buffer back to the pool once the reply closed. */
@@ -97,11 +98,11 @@ export class ServicoEscalacao {
   private readonly aberta: CacheCurto<'aberta', EscalaAberta | null>;
   private readonly contagensEmCache: CacheCurto<string, ContagemOferta[]>;
   private readonly gravador: GravadorDeEscolhas;
-  private readonly avisos: Avisos;
+  private readonly eventos: Eventos;
   private readonly lerAberta: () => Promise<EscalaAberta | null>;
   private readonly lerContagens: (numEscalacao: number, codCategoria: number) => Promise<ContagemOferta[]>;
 
-  constructor({ banco, config, clock, gravacao, parametros, relatarFalha }: DependenciasEscalacao) {
+  constructor({ banco, config, clock, gravacao, parametros, eventos }: DependenciasEscalacao) {
     const { db } = banco;
     this.config = config;
     this.clock = clock;
@@ -113,7 +114,17 @@ export class ServicoEscalacao {
     this.aberta = new CacheCurto(clock, VALIDADE_ESCALA_ABERTA_MS, 1);
     this.contagensEmCache = new CacheCurto(clock, VALIDADE_CONTAGENS_MS, 64);
     this.gravador = new GravadorDeEscolhas(banco, gravacao);
-    this.avisos = new Avisos(relatarFalha);
+    this.eventos = eventos;
+    // Subscribed before the live stream's (its plugin depends on this one's): a change made by another server
+    // is in this server's memory before the streams read it.
+    eventos.assinar(['escolhas', 'escala'], (evento) => {
+      if (evento.origem === 'remota') this.aplicarRemoto(evento);
+    });
+    // Published, on this server or another: the call's cached data goes (its lists now mark who was engaged).
+    eventos.assinar('escala-publicada', (evento) => this.invalidar(evento.numEscalacao, 'este'));
+    eventos.assinar('trabalhador-impedido', (evento) => this.avulsos.esquecer(evento.codAvulso));
+    // What other servers said while nobody listened is lost: every copy in memory goes.
+    eventos.aoPerderEventos(() => this.invalidar(undefined, 'este'));
     this.lerAberta = () => escalaAberta(db);
     this.lerContagens = async (numEscalacao, codCategoria) => {
       const [{ compartilhada }, contagem] = await Promise.all([
@@ -219,15 +230,13 @@ export class ServicoEscalacao {
       };
       this.listas.aplicar(numEscalacao, categoria, mudanca);
       this.contagensEmCache.esquecer(chaveCategoria(numEscalacao, categoria));
-      this.avisos.emitir({
-        tipo: 'escolhas',
+      this.eventos.emitir('escolhas', {
         numEscalacao,
         codCategoria: categoria,
         codAvulso,
         seqCategorias: escolhas.map((e) => e.seqCategoria),
         confirmados: mudanca,
         ...(resultado.contagens ? { contagens: resultado.contagens } : {}),
-        origem: 'local',
       });
     }
     return { escolhas: resultado.escolhas, codAvulso, numEscalacao, categoria };
@@ -293,11 +302,11 @@ export class ServicoEscalacao {
   /**
    * Drops what memory holds of one call (its row and offers, confirmed lists, counts), or of everything
    * (also the workers' rows), so the next request reads the database; announced with `motivo: 'invalidada'`.
-   * `origem: 'remota'` when another server's notice caused it (listeners must not broadcast it again).
+   * `alcance: 'este'` when it follows an event every server hears (they invalidate by themselves).
    */
-  invalidar(numEscalacao?: number, origem: OrigemAviso = 'local'): void {
+  invalidar(numEscalacao?: number, alcance: AlcanceEvento = 'todos'): void {
     this.esquecer(numEscalacao);
-    this.avisos.emitir({ tipo: 'escala', numEscalacao: numEscalacao ?? null, motivo: 'invalidada', origem });
+    this.eventos.emitir('escala', { numEscalacao: numEscalacao ?? null, motivo: 'invalidada' }, alcance);
   }
 
   /**
@@ -310,29 +319,28 @@ export class ServicoEscalacao {
   async alterarEstado<T>(numEscalacao: number, alterar: UnidadeGravacao<T>): Promise<T> {
     const resultado = await this.gravador.alterarEstado(numEscalacao, alterar);
     this.esquecer(numEscalacao);
-    this.avisos.emitir({ tipo: 'escala', numEscalacao, motivo: 'estado', origem: 'local' });
+    this.eventos.emitir('escala', { numEscalacao, motivo: 'estado' });
     return resultado;
   }
 
-  /** Subscribes to the module's notices (avisos.ts); returns the function that ends the subscription. */
+  /** Subscribes to the module's events (avisos.ts); returns the function that ends the subscription. */
   assinar(ouvinte: OuvinteEscalacao): () => void {
-    return this.avisos.assinar(ouvinte);
+    return this.eventos.assinar(['escolhas', 'escala'], ouvinte);
   }
 
   /**
    * A change made by another server (learnt through LISTEN/NOTIFY): a post is applied to the confirmed list in
-   * memory and its counts are read again; after a change of state the call is dropped from memory. Then it is
-   * relayed to this server's listeners.
+   * memory and its counts are read again; after a change of state the call is dropped from memory. The bus then
+   * hands it to this server's other listeners (the live stream).
    */
-  anunciar(aviso: AvisoEscalacao): void {
-    if (aviso.tipo === 'escolhas') {
+  private aplicarRemoto(evento: Evento<'escolhas' | 'escala'>): void {
+    if (evento.tipo === 'escolhas') {
       // The other server's post, applied to this server's list in place as its own posts are.
-      this.listas.aplicar(aviso.numEscalacao, aviso.codCategoria, aviso.confirmados);
-      this.contagensEmCache.esquecer(chaveCategoria(aviso.numEscalacao, aviso.codCategoria));
+      this.listas.aplicar(evento.numEscalacao, evento.codCategoria, evento.confirmados);
+      this.contagensEmCache.esquecer(chaveCategoria(evento.numEscalacao, evento.codCategoria));
     } else {
-      this.esquecer(aviso.numEscalacao ?? undefined);
+      this.esquecer(evento.numEscalacao ?? undefined);
     }
-    this.avisos.emitir(aviso);
   }
 
   /** A worker's category, article, impediment and qualifications (kept 2 s), as the call sees them. */

@@ -5,7 +5,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import type { VagasResposta } from '#common/api/escalacao.ts';
+import type { PostVagasResposta, VagasResposta } from '#common/api/escalacao.ts';
 import { montarEscalaCarregada } from '#common/escala-carregada.ts';
 import { dialetoTeste } from '../../test/ambiente.ts';
 import { copiarModelo } from '../../test/bancos.ts';
@@ -68,9 +68,7 @@ describe('POST /api/vagas: processo morto logo depois da resposta', () => {
     filho = processo;
     await esperarServidor(servidor);
     const nav = new Navegador(servidor.base);
-    const login = await nav.pedir('POST', '/api/login', { login: '100001', password: '123456' });
-    expect(login.status).toBe(200);
-    nav.token = login.corpo.token;
+    await nav.entrar('100001');
     const vagas = await nav.pedir('GET', '/api/vagas?numEscalacao=4521');
     expect(vagas.status).toBe(200);
     const livre = ofertasDe(montarEscalaCarregada(vagas.corpo.dados as VagasResposta), 1).find(
@@ -85,7 +83,10 @@ describe('POST /api/vagas: processo morto logo depois da resposta', () => {
     });
     processo.kill('SIGKILL');
     expect(r.status).toBe(200);
-    expect(r.corpo.dados.escolhas[0]).toMatchObject({ escolhida: true, preferencia: 1 });
+    expect((r.corpo.dados as PostVagasResposta).escolhas[0]).toMatchObject({
+      escolhida: true,
+      preferencia: 1,
+    });
     expect((await servidor.terminou).sinal).toBe('SIGKILL');
     filho = undefined;
     expect(await ler(livre.funcao.seqCategoria)).toEqual([{ preferencia: 1 }]);

@@ -139,13 +139,17 @@ export function apurar(amb: AmbienteTeste, num: number) {
 }
 
 export function publicar(amb: AmbienteTeste, num: number) {
-  return publicarEscala(amb.banco, {
-    numEscalacao: num,
-    agora: amb.relogio.now(),
-    por: POR,
-    horasDescanso: amb.config.horasDescanso,
-    fusoHorario: amb.config.fusoHorario,
-  });
+  return publicarEscala(
+    amb.banco,
+    {
+      numEscalacao: num,
+      agora: amb.relogio.now(),
+      por: POR,
+      horasDescanso: amb.config.horasDescanso,
+      fusoHorario: amb.config.fusoHorario,
+    },
+    amb.app.ctx.eventos,
+  );
 }
 
 /** The call's engaged workers per offer, in rotation order. */

@@ -4,10 +4,7 @@ import { type Intervalo, temDescanso } from '#common/descanso.ts';
 import type { Banco } from '../../plataforma/banco/connection.ts';
 import type { DbOuTrx } from '../../plataforma/banco/schema.ts';
 import { ErroApp } from '../../plataforma/http/erro-app.ts';
-import { engajamentosDosAvulsos } from '../escalacao/repositorio.ts';
-import { descreverOferta } from '../rodizio/auditoria.ts';
-import { executarRodizio } from '../rodizio/motor.ts';
-import { estadoAposPublicar } from '../rodizio/ponteiros.ts';
+import { engajamentosDosAvulsos } from '../escalacao/index.ts';
 import type {
   AvulsoRodizio,
   EntradaRodizio,
@@ -16,7 +13,8 @@ import type {
   OfertaRodizio,
   PonteiroLista,
   ResultadoRodizio,
-} from '../rodizio/tipos.ts';
+} from '../rodizio/index.ts';
+import { descreverOferta, estadoAposPublicar, executarRodizio } from '../rodizio/index.ts';
 import { codificarDecisao } from './auditoria-gravada.ts';
 import { moverEscala, type Passo, recusarTransicao } from './ciclo.ts';
 import { linhaEscala } from './repositorio.ts';

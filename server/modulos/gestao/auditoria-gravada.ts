@@ -1,5 +1,5 @@
-import { textoEscolha, textoEscolhaV1, textoMotivo, textoMotivoV1 } from '../rodizio/auditoria.ts';
-import type { DecisaoAvulso, SituacaoEscolha } from '../rodizio/tipos.ts';
+import type { DecisaoAvulso, SituacaoEscolha } from '../rodizio/index.ts';
+import { textoEscolha, textoEscolhaV1, textoMotivo, textoMotivoV1 } from '../rodizio/index.ts';
 
 /**
  * The rotation's audit as it is stored (docs/decisions/0154, addendum): codes, not sentences. The engine

@@ -1,8 +1,9 @@
 import type { Banco } from '../../plataforma/banco/connection.ts';
 import { ehViolacaoDeUnicidade } from '../../plataforma/banco/dialeto.ts';
 import type { DbOuTrx } from '../../plataforma/banco/schema.ts';
+import type { Eventos } from '../../plataforma/eventos/index.ts';
 import { ErroApp } from '../../plataforma/http/erro-app.ts';
-import type { FilaRodizio } from '../rodizio/tipos.ts';
+import type { FilaRodizio } from '../rodizio/index.ts';
 import {
   copiarPonteiros,
   escalaAbertaAgora,
@@ -14,6 +15,15 @@ import {
 } from './repositorio.ts';
 
 export { moverEscala };
+
+/** Os eventos do ciclo da chamada (decisão 0200): anunciados depois do COMMIT; o ao vivo e os avisos escutam. */
+declare module '../../plataforma/eventos/catalogo.ts' {
+  interface EventosDoDominio {
+    'escala-aberta': { numEscalacao: number; dataChamada: string; horaChamada: string; por: string };
+    'escala-fechada': { numEscalacao: number; por: string };
+    'escala-publicada': { numEscalacao: number; por: string };
+  }
+}
 
 /**
  * The call's life (docs/decisions/0151): rascunho → aberta → fechada → apurada → publicada, or cancelada from
@@ -72,7 +82,8 @@ export async function abrirEscala(
   db: DbOuTrx,
   executar: <T>(unidade: (trx: DbOuTrx) => Promise<T>) => Promise<T>,
   passo: Passo,
-  fila: FilaRodizio = 'funcao',
+  fila: FilaRodizio,
+  eventos: Eventos,
 ): Promise<void> {
   const escala = await linhaEscala(db, passo.numEscalacao);
   if (!escala) throw new ErroApp('NaoEncontrado', 'Escala não encontrada.');
@@ -94,6 +105,12 @@ export async function abrirEscala(
     throw outraAberta(aberta?.num_escalacao);
   }
   if (!moveu) await recusarTransicao(db, passo.numEscalacao);
+  eventos.emitir('escala-aberta', {
+    numEscalacao: passo.numEscalacao,
+    dataChamada: escala.data_chamada,
+    horaChamada: escala.hora_chamada,
+    por: passo.por,
+  });
 }
 
 function outraAberta(num: number | undefined): ErroApp {
@@ -113,7 +130,9 @@ export async function fecharEscala(
   banco: Banco,
   executar: <T>(unidade: (trx: DbOuTrx) => Promise<T>) => Promise<T>,
   passo: Passo,
+  eventos: Eventos,
 ): Promise<void> {
   const moveu = await executar((trx) => moverEscala(trx, passo, ['aberta'], 'fechada', 'fechada'));
   if (!moveu) await recusarTransicao(banco.db, passo.numEscalacao);
+  eventos.emitir('escala-fechada', { numEscalacao: passo.numEscalacao, por: passo.por });
 }

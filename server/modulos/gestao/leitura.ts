@@ -2,28 +2,21 @@ import type { EscalaDetalhe, EscalaResumo, RequisicaoGestao } from '#common/api/
 import { funcaoPorCodigo } from '#common/funcoes.ts';
 import type { DbOuTrx } from '../../plataforma/banco/schema.ts';
 import { ErroApp } from '../../plataforma/http/erro-app.ts';
-import { estruturaEscala } from '../escalacao/repositorio.ts';
+import { estruturaEscala } from '../escalacao/index.ts';
 import {
   contagensDe,
   contagensEscalas,
   escolhasPorOferta,
   linhaEscala,
   passosDaEscala,
+  ultimasEscalas,
 } from './repositorio.ts';
 
 /** What the staff screens read: the calls with their counts, and one call in full. */
 
 /** Every call, newest first (by number: a new call always takes the next one). */
 export async function listarEscalas(db: DbOuTrx): Promise<EscalaResumo[]> {
-  const [escalas, contagens] = await Promise.all([
-    db
-      .selectFrom('escala')
-      .select(['num_escalacao', 'data_chamada', 'hora_chamada', 'situacao'])
-      .orderBy('num_escalacao', 'desc')
-      .limit(500)
-      .execute(),
-    contagensEscalas(db),
-  ]);
+  const [escalas, contagens] = await Promise.all([ultimasEscalas(db, 500), contagensEscalas(db)]);
   return escalas.map((e) => ({
     numEscalacao: e.num_escalacao,
     dataChamada: e.data_chamada,

@@ -3,6 +3,7 @@ import { formatarNoFuso } from '#common/tempo.ts';
 import type { Banco } from '../../plataforma/banco/connection.ts';
 import { dialetoDe } from '../../plataforma/banco/dialeto.ts';
 import type { DbOuTrx } from '../../plataforma/banco/schema.ts';
+import type { Eventos } from '../../plataforma/eventos/index.ts';
 import { ErroApp } from '../../plataforma/http/erro-app.ts';
 import { digestoEngajamentos, engajamentosDosQueEscolheram } from './apuracao.ts';
 import { moverEscala, type Passo, recusarTransicao } from './ciclo.ts';
@@ -48,8 +49,18 @@ function desatualizado(mensagem: string): ErroApp {
   return new ErroApp('RodizioDesatualizado', mensagem);
 }
 
-export async function publicarEscala(banco: Banco, passo: PassoPublicacao): Promise<ResumoPublicacao> {
-  return banco.db.transaction().execute((trx) => publicarNaTransacao(trx, passo));
+/**
+ * Publishes, then announces `escala-publicada` (decision 0200): the call's module drops what it holds of the
+ * call on every server, and this server's push sends each worker who chose their outcome.
+ */
+export async function publicarEscala(
+  banco: Banco,
+  passo: PassoPublicacao,
+  eventos: Eventos,
+): Promise<ResumoPublicacao> {
+  const resumo = await banco.db.transaction().execute((trx) => publicarNaTransacao(trx, passo));
+  eventos.emitir('escala-publicada', { numEscalacao: passo.numEscalacao, por: passo.por });
+  return resumo;
 }
 
 /** Refuses a result whose pointers, engagements or shifts changed since the rotation ran (0211, 0213). */

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { ContagensEscala, Passo, SituacaoEscala } from '#common/api/gestao.ts';
 import type { DbOuTrx } from '../../plataforma/banco/schema.ts';
-import type { FilaRodizio } from '../rodizio/tipos.ts';
+import type { FilaRodizio } from '../rodizio/index.ts';
 
 /** Queries of /gestao (issue 16): the calls, their counts and steps. */
 
@@ -137,27 +137,6 @@ export async function escolhasPorOferta(db: DbOuTrx, numEscalacao: number): Prom
   return new Map(linhas.map((l) => [l.seq_categoria, Number(l.n)]));
 }
 
-/**
- * The workers a call's rotation engaged in a category's offers, once it is published (empty before: the
- * result may still change). The category's confirmed list marks them (docs/decisions/0155).
- */
-export async function escaladosSePublicada(
-  db: DbOuTrx,
-  numEscalacao: number,
-  codCategoria: number,
-): Promise<Set<string>> {
-  const linhas = await db
-    .selectFrom('escala_engajamento as g')
-    .innerJoin('escala as s', 's.num_escalacao', 'g.num_escalacao')
-    .innerJoin('oferta as o', 'o.seq_categoria', 'g.seq_categoria')
-    .select('g.cod_avulso')
-    .where('g.num_escalacao', '=', numEscalacao)
-    .where('s.situacao', '=', 'publicada')
-    .where('o.cod_categoria', '=', codCategoria)
-    .execute();
-  return new Set(linhas.map((l) => l.cod_avulso));
-}
-
 /** A call's step columns (`<passo>_em`, `<passo>_por`). */
 export type ColunaPasso = 'aberta' | 'fechada' | 'apurada' | 'publicada' | 'cancelada';
 
@@ -246,5 +225,15 @@ export async function copiarPonteiros(trx: DbOuTrx, numEscalacao: number, fila: 
       >`(select case when p.alcancou_cadastro = 1 then 'Cadastro' else 'Registro' end ${doPonteiro})`,
     })
     .where('num_escalacao', '=', numEscalacao)
+    .execute();
+}
+
+/** The newest calls (by number), at most `limite`. */
+export function ultimasEscalas(db: DbOuTrx, limite: number) {
+  return db
+    .selectFrom('escala')
+    .select(['num_escalacao', 'data_chamada', 'hora_chamada', 'situacao'])
+    .orderBy('num_escalacao', 'desc')
+    .limit(limite)
     .execute();
 }

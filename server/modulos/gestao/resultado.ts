@@ -3,7 +3,7 @@ import { categoriasEscala } from '#common/dominio.ts';
 import { funcaoPorCodigo } from '#common/funcoes.ts';
 import type { DbOuTrx } from '../../plataforma/banco/schema.ts';
 import { ErroApp } from '../../plataforma/http/erro-app.ts';
-import { estruturaEscala } from '../escalacao/repositorio.ts';
+import { estruturaEscala } from '../escalacao/index.ts';
 import { type DecisaoLida, lerDecisao, type OfertaAuditada, ofertasDaDecisao } from './auditoria-gravada.ts';
 import { linhaEscala } from './repositorio.ts';
 import {

@@ -33,7 +33,7 @@ import { auditoriaAvulso, resultadoEscala } from './resultado.ts';
 const LIMITE_CSV = 2 * 1024 * 1024;
 
 export const rotasGestao: FastifyPluginAsyncZod = async (app) => {
-  const { db, banco, clock, config } = app.ctx;
+  const { db, banco, clock, config, eventos } = app.ctx;
   app.addHook('onRequest', exigirEscalador);
   // CSV only here (the rest of the API takes JSON alone): the bytes read as UTF-8 or, when they are not
   // valid UTF-8, Windows-1252 (what Excel in Portuguese saves; server/plataforma/csv.ts).
@@ -106,15 +106,15 @@ export const rotasGestao: FastifyPluginAsyncZod = async (app) => {
 
   registrar(app, apiGestao.abrir, async (request) => {
     const num = request.params.num;
-    // In order with the choices being written, and the call's caches dropped (server/modulos/escalacao).
+    // In order with the choices being written, and the call's caches dropped (server/modulos/escalacao);
+    // announced as `escala-aberta` (the push module tells the phones: docs/decisions/0162, 0200).
     await abrirEscala(
       db,
       (u) => app.escalacao.alterarEstado(num, u),
       passo(request, num),
       config.rodizio.fila,
+      eventos,
     );
-    // Sent by this process only, after the answer (docs/decisions/0162).
-    app.avisosPush.escalaAberta(num);
     request.log.info({ numEscalacao: num, por: sessaoDe(request).codAvulso }, 'escala aberta');
     return ok(await resumo(num));
   });
@@ -122,7 +122,7 @@ export const rotasGestao: FastifyPluginAsyncZod = async (app) => {
   registrar(app, apiGestao.fechar, async (request) => {
     const num = request.params.num;
     // Every choice acknowledged before this is in; every one after gets EscalaFechada (docs/decisions/0153).
-    await fecharEscala(banco, (u) => app.escalacao.alterarEstado(num, u), passo(request, num));
+    await fecharEscala(banco, (u) => app.escalacao.alterarEstado(num, u), passo(request, num), eventos);
     request.log.info({ numEscalacao: num, por: sessaoDe(request).codAvulso }, 'escala fechada');
     return ok(await resumo(num));
   });
@@ -139,13 +139,16 @@ export const rotasGestao: FastifyPluginAsyncZod = async (app) => {
   });
 
   registrar(app, apiGestao.publicar, async (request) => {
-    const resumo = await publicarEscala(banco, {
-      ...passo(request, request.params.num),
-      horasDescanso: config.horasDescanso,
-      fusoHorario: config.fusoHorario,
-    });
-    app.escalacao.invalidar(request.params.num);
-    app.avisosPush.resultadoPublicado(request.params.num);
+    // Announced as `escala-publicada`: the call's caches and the phones follow (docs/decisions/0200).
+    const resumo = await publicarEscala(
+      banco,
+      {
+        ...passo(request, request.params.num),
+        horasDescanso: config.horasDescanso,
+        fusoHorario: config.fusoHorario,
+      },
+      eventos,
+    );
     request.log.info({ ...resumo, por: sessaoDe(request).codAvulso }, 'escala publicada');
     return ok(resumo);
   });

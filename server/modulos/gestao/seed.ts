@@ -3,8 +3,8 @@ import type { Config } from '../../config.ts';
 import type { DbOuTrx } from '../../plataforma/banco/schema.ts';
 import { emLotes, linhaRequisicao } from '../../plataforma/semente/comum.ts';
 import { CAIS, NAVIOS, OPERADORES } from '../../plataforma/semente/porto.ts';
-import { ESCALAS_FECHADAS_DEMO } from '../avulso/seed.ts';
-import { ESCALADOR_DEMO, semearEquipe } from '../equipe/seed.ts';
+import { ESCALAS_FECHADAS_DEMO } from '../avulso/index.ts';
+import { ESCALADOR_DEMO, semearEquipe } from '../equipe/index.ts';
 import { calcularRodizio, gravarRodizio } from './apuracao.ts';
 import { publicarNaTransacao } from './publicacao.ts';
 

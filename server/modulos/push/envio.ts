@@ -1,7 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { MensagemPush } from '#common/api/push.ts';
 import type { Db } from '../../plataforma/banco/schema.ts';
-import { linhaEscala } from '../gestao/repositorio.ts';
 import type { ChavesVapid } from './chaves.ts';
 import { type ExcecoesDestino, servicoPermitido } from './destino.ts';
 import type { EnvioHilo, OpcoesHilo, RespostaHilo } from './hilo-envio.ts';
@@ -60,6 +59,7 @@ export class EnviadorPush {
   private readonly opcoes: OpcoesEnvio;
   private readonly pendentes = new Set<Promise<void>>();
   private hilo: Worker | undefined;
+  private hiloOnline = false;
   private proximoLote = 0;
   /** The batches handed to the thread, by id: their end, and the gone subscriptions to delete. */
   private readonly lotes = new Map<
@@ -85,15 +85,9 @@ export class EnviadorPush {
   }
 
   /** A call opened: every subscription. Returns at once; the sends follow. */
-  escalaAberta(numEscalacao: number): void {
-    this.disparar('escala-aberta', numEscalacao, async () => {
-      const escala = await linhaEscala(this.opcoes.db, numEscalacao);
-      if (!escala) return [];
-      const mensagem = mensagemEscalaAberta({
-        numEscalacao,
-        dataChamada: escala.data_chamada,
-        horaChamada: escala.hora_chamada,
-      });
+  escalaAberta(escala: { numEscalacao: number; dataChamada: string; horaChamada: string }): void {
+    this.disparar('escala-aberta', escala.numEscalacao, async () => {
+      const mensagem = mensagemEscalaAberta(escala);
       const assinaturas = await todasAssinaturas(this.opcoes.db);
       return assinaturas.map((a) => envio(a, mensagem, TTL_ABERTA_S));
     });
@@ -146,9 +140,19 @@ export class EnviadorPush {
     while (this.pendentes.size > 0) await Promise.allSettled([...this.pendentes]);
   }
 
+  /**
+   * Readiness (GET /api/saude/pronto): starts the send thread if none runs (it is otherwise started by the
+   * first notice) and says whether it is up: `iniciando` until its 'online' event.
+   */
+  estadoThread(): 'ok' | 'iniciando' {
+    this.obterHilo();
+    return this.hiloOnline ? 'ok' : 'iniciando';
+  }
+
   async fechar(): Promise<void> {
     const hilo = this.hilo;
     this.hilo = undefined;
+    this.hiloOnline = false;
     if (hilo) await hilo.terminate();
   }
 
@@ -218,6 +222,9 @@ export class EnviadorPush {
         : {}),
     };
     hilo.postMessage({ opcoes });
+    hilo.once('online', () => {
+      if (this.hilo === hilo) this.hiloOnline = true;
+    });
     hilo.on('message', (r: RespostaHilo) => {
       const lote = this.lotes.get(r.id);
       if (r.tipo === 'sumiu') lote?.aoSumir(r.endpoint);
@@ -226,7 +233,10 @@ export class EnviadorPush {
     });
     // A thread that died or ended takes its batches with it; the next event starts another.
     const perder = (erro: unknown) => {
-      if (this.hilo === hilo) this.hilo = undefined;
+      if (this.hilo === hilo) {
+        this.hilo = undefined;
+        this.hiloOnline = false;
+      }
       for (const lote of [...this.lotes.values()]) lote.falhar(erro);
     };
     hilo.on('error', perder);

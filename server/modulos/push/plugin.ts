@@ -12,8 +12,8 @@ export interface OpcoesPluginPush {
 
 /**
  * "Avisos no celular" (issue 15, docs/decisions/0162): the VAPID keys and the sender of this process,
- * `app.avisosPush`. The call's routes tell it when a call opened or was published; the server's close
- * waits for the sends under way.
+ * `app.avisosPush`. It hears when a call opened or was published (the events `escala-aberta` and
+ * `escala-publicada`, decision 0200); the server's close waits for the sends under way.
  */
 export const pluginPush = fp<OpcoesPluginPush>(
   async (app, opcoes) => {
@@ -26,15 +26,28 @@ export const pluginPush = fp<OpcoesPluginPush>(
       ...(opcoes.ca ? { ca: opcoes.ca } : {}),
       ...(opcoes.excecoes ? { excecoes: opcoes.excecoes } : {}),
       relatarFalha: (erro, contexto) => app.log.warn({ err: erro }, contexto),
-      registrar: (resumo) => app.log.info(resumo, 'avisos enviados'),
+      registrar: (resumo) => {
+        app.log.info(resumo, 'avisos enviados');
+        app.metricas.pushEnviados.inc(resumo.enviados);
+        app.metricas.pushFalhas.inc(resumo.falhas);
+        app.metricas.pushRemovidas.inc(resumo.removidas);
+      },
     });
     app.decorate('avisosPush', enviador);
+    // Each event is sent by the process that made it (the staff member's), so with several servers it goes out
+    // once; the other servers hear it as `remota` and leave it.
+    app.ctx.eventos.assinar('escala-aberta', (evento) => {
+      if (evento.origem === 'local') enviador.escalaAberta(evento);
+    });
+    app.ctx.eventos.assinar('escala-publicada', (evento) => {
+      if (evento.origem === 'local') enviador.resultadoPublicado(evento.numEscalacao);
+    });
     app.addHook('onClose', async () => {
       await enviador.aguardarEnvios();
       await enviador.fechar();
     });
   },
-  { name: 'push', fastify: '5.x', decorators: { fastify: ['ctx'] } },
+  { name: 'push', fastify: '5.x', decorators: { fastify: ['ctx', 'metricas'] } },
 );
 
 declare module 'fastify' {

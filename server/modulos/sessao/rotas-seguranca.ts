@@ -4,6 +4,7 @@ import { apiSeguranca } from '#common/api/seguranca.ts';
 import { ok } from '../../plataforma/http/envelope.ts';
 import { exigirEquipeOgmo } from '../../plataforma/http/equipe-ogmo.ts';
 import { registrar } from '../../plataforma/http/registrar.ts';
+import { registrosDeBloqueio } from './repositorio.ts';
 
 /** How many of the latest events the staff page lists. */
 const LIMITE = 500;
@@ -15,18 +16,7 @@ export const rotasSeguranca: FastifyPluginAsyncZod = async (app) => {
   const somenteEquipe = (request: FastifyRequest) =>
     exigirEquipeOgmo(db, request, 'Somente a equipe do OGMO vê os bloqueios de acesso.');
 
-  registrar(
-    app,
-    apiSeguranca.bloqueios,
-    async () => {
-      const linhas = await db
-        .selectFrom('registro_bloqueio')
-        .select(['em', 'evento', 'politica', 'sujeito', 'falhas', 'ate', 'ip'])
-        .orderBy('id', 'desc')
-        .limit(LIMITE)
-        .execute();
-      return ok(linhas);
-    },
-    { preHandler: somenteEquipe },
-  );
+  registrar(app, apiSeguranca.bloqueios, async () => ok(await registrosDeBloqueio(db, LIMITE)), {
+    preHandler: somenteEquipe,
+  });
 };

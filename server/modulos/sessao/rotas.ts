@@ -6,8 +6,8 @@ import { FilaPorChave } from '../../plataforma/fila-por-chave.ts';
 import { ok } from '../../plataforma/http/envelope.ts';
 import { ErroApp } from '../../plataforma/http/erro-app.ts';
 import { registrar } from '../../plataforma/http/registrar.ts';
-import { buscarAvulso, carregarDadosLogin } from '../avulso/repositorio.ts';
-import { removerAssinaturasDaSessao } from '../push/repositorio.ts';
+import { buscarAvulso, carregarDadosLogin } from '../avulso/index.ts';
+import { removerAssinaturasDaSessao } from '../push/index.ts';
 import {
   aparelhoConfiavel,
   CAMINHO_COOKIE_APARELHO,

@@ -66,11 +66,16 @@ describe('POST /api/login', () => {
     const inexistente = await c.entrar('555555', '999999');
     expect(existente.status).toBe(401);
     expect(inexistente.status).toBe(401);
-    expect(existente.corpo).toEqual(inexistente.corpo);
+    // Each answer carries its own request id; everything else is the same.
+    expect({ ...existente.corpo, idPedido: undefined }).toEqual({
+      ...inexistente.corpo,
+      idPedido: undefined,
+    });
     expect(existente.corpo).toEqual({
       sucesso: false,
       codigoErro: 'CredenciaisInvalidas',
       mensagem: 'Usuário ou senha inválidos!',
+      idPedido: existente.headers['x-request-id'],
     });
   });
 
@@ -115,7 +120,8 @@ describe('limite de tentativas', () => {
     const respostas: { status: number; corpo: unknown }[] = [];
     const tentar = async (senha = '999999') => {
       const r = await c.entrar(login, senha);
-      respostas.push({ status: r.status, corpo: r.corpo });
+      // The request id differs on every answer; the rest must not differ between the two users.
+      respostas.push({ status: r.status, corpo: { ...r.corpo, idPedido: undefined } });
       return r;
     };
     for (let i = 1; i <= 4; i++) expect((await tentar()).corpo.codigoErro).toBe('CredenciaisInvalidas');
@@ -230,6 +236,7 @@ describe('sessões', () => {
       sucesso: false,
       codigoErro: 'NaoAutenticado',
       mensagem: 'Sua sessão expirou. Entre novamente.',
+      idPedido: r.headers['x-request-id'],
     });
   });
 

@@ -13,6 +13,8 @@ export interface Banco {
   dialeto: Dialeto;
   /** SQLite: fsync of the WAL off the event loop, for the group commit (sincronizador-wal.ts). */
   sincronizadorWal?: SincronizadorWal;
+  /** PostgreSQL: the pool, for its counts in the metrics (server/plataforma/metricas.ts). */
+  pool?: pg.Pool;
   fechar(): Promise<void>;
 }
 
@@ -41,7 +43,7 @@ export function abrirBanco(opcoes: OpcoesBanco): Banco {
     // closes) is discarded by the pool; without a listener its 'error' would crash the process.
     pool.on('error', () => {});
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialeto: 'postgres', fechar: () => db.destroy() };
+    return { db, dialeto: 'postgres', pool, fechar: () => db.destroy() };
   }
   mkdirSync(path.dirname(opcoes.arquivoSqlite), { recursive: true });
   const sqlite = new SQLite(opcoes.arquivoSqlite);

@@ -3,6 +3,7 @@ import type { Config } from '../../config.ts';
 import type { CacheSessoes, GravarSessao, SessaoAtiva } from '../autenticacao/sessoes.ts';
 import type { Banco } from '../banco/connection.ts';
 import type { Db } from '../banco/schema.ts';
+import type { Eventos } from '../eventos/index.ts';
 import type { GravacaoEmGrupo } from '../gravacao-em-grupo.ts';
 import type { CacheParametros } from '../parametros.ts';
 import type { LimitesDeUso } from './limites.ts';
@@ -27,6 +28,8 @@ export interface Contexto {
   sessoes: CacheSessoes;
   /** The rate limits of the expensive calls (plugins/limites.ts). */
   limites: LimitesDeUso;
+  /** The domain events: services announce, other modules listen, across servers on PostgreSQL (eventos/). */
+  eventos: Eventos;
 }
 
 declare module 'fastify' {

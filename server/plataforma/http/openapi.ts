@@ -43,6 +43,7 @@ function envelopeErro(codigos: [CodigoErroServidor, ...CodigoErroServidor[]]) {
     mensagem: z.string(),
     dados: z.unknown().optional(),
     token: z.string().optional(),
+    idPedido: z.string().optional(),
   });
 }
 

@@ -43,6 +43,7 @@ describe('o envelope em toda falha', () => {
         sucesso: false,
         codigoErro: 'NaoEncontrado',
         mensagem: 'Recurso não encontrado.',
+        idPedido: r.headers['x-request-id'],
       });
       expect(r.headers['content-type']).toMatch(/^application\/json/);
     }

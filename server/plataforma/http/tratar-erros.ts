@@ -25,6 +25,9 @@ function enviarErro(
   };
   if (dados !== undefined) corpo.dados = dados;
   if (request.tokenRenovado) corpo.token = request.tokenRenovado;
+  // The request's id (X-Request-Id): what a worker's complaint quotes to find its log line (issue 26).
+  corpo.idPedido = request.id;
+  request.codigoErro = codigoErro;
   // A refusal that says how long to wait says it to HTTP too (docs/produto/decisoes.md §2: 429 with Retry-After).
   const aguardar = (dados as { aguardarSegundos?: unknown } | undefined)?.aguardarSegundos;
   if (typeof aguardar === 'number' && aguardar > 0 && !reply.hasHeader('retry-after')) {
@@ -74,7 +77,7 @@ export function tratarErros(app: FastifyInstance) {
     if (status >= 400 && status < 500) {
       return enviarErro(request, reply, 'DadosInvalidos', undefined, undefined, 400);
     }
-    request.log.error({ err: erro }, 'falha inesperada');
+    request.log.error({ err: erro, codAvulso: request.sessao?.codAvulso }, 'falha inesperada');
     return enviarErro(request, reply, 'ErroInterno');
   });
 

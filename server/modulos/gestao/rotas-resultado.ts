@@ -3,7 +3,7 @@ import { apiResultadoEscala } from '#common/api/gestao.ts';
 import { sessaoDe } from '../../plataforma/autenticacao/autenticacao.ts';
 import { ok } from '../../plataforma/http/envelope.ts';
 import { registrar } from '../../plataforma/http/registrar.ts';
-import { resultadoDoAvulso } from '../gestao/resultado.ts';
+import { resultadoDoAvulso } from './resultado.ts';
 
 /**
  * GET /api/escalacao/resultado?numEscalacao=N: the logged-in worker's own result of a published call

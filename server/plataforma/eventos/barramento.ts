@@ -1,30 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import type { AvisoEscalacao } from '../escalacao/avisos.ts';
 
 /**
- * What one server tells the others (docs/decisions/0160): the call module's notices (a post changed a
- * category, a call changed state or was invalidated), a session that ended (logout), a service message queued
- * for a worker. Each server keeps short-lived copies in memory (decisions 0024, 0027); these messages make the
- * others drop theirs at once instead of waiting out their periods.
+ * O transporte dos eventos entre os servidores de um banco (decisões 0160, 0200): cada servidor guarda cópias
+ * curtas na memória (0024, 0027), e os eventos de um fazem os outros largarem as suas na hora, em vez de esperar
+ * o prazo. `M` é a mensagem (o evento sem a origem), em JSON.
  */
-export type MensagemBarramento =
-  | { tipo: 'escalacao'; aviso: AvisoEscalacao }
-  | { tipo: 'sessao'; sessaoId: string; tokenHashes: string[] }
-  | { tipo: 'mensagem'; codAvulso: string };
-
-export type OuvinteBarramento = (mensagem: MensagemBarramento) => void;
+export type OuvinteBarramento<M> = (mensagem: M) => void;
 
 /** Between the servers of one database. `enviar` reaches the others only: each server acts locally itself. */
-export interface Barramento {
-  enviar(mensagem: MensagemBarramento): void;
+export interface Barramento<M> {
+  enviar(mensagem: M): void;
   /** Messages from the other servers; `aoPerderMensagens` when some may have been missed (a reconnection). */
-  assinar(ouvinte: OuvinteBarramento, aoPerderMensagens: () => void): void;
+  assinar(ouvinte: OuvinteBarramento<M>, aoPerderMensagens: () => void): void;
   fechar(): Promise<void>;
 }
 
 /** SQLite: one process, nobody else to tell. */
-export class BarramentoLocal implements Barramento {
+export class BarramentoLocal<M> implements Barramento<M> {
   enviar(): void {}
   assinar(): void {}
   async fechar(): Promise<void> {}
@@ -35,10 +28,10 @@ export const CANAL = 'portal_tpa_avisos';
 /** PostgreSQL refuses a NOTIFY payload of 8,000 bytes or more; stay well below. */
 const MAXIMO_PAYLOAD = 7_000;
 
-interface Envelope {
+interface Envelope<M> {
   /** The sending server, so that it ignores its own messages. */
   s: string;
-  m: MensagemBarramento[];
+  m: M[];
 }
 
 /**
@@ -46,11 +39,11 @@ interface Envelope {
  * (a rush of posts is thousands a second). A dedicated connection listens; if it drops, it reconnects and
  * tells the listener that messages may have been lost (`aoPerderMensagens`: drop every copy in memory).
  */
-export class BarramentoPostgres implements Barramento {
+export class BarramentoPostgres<M> implements Barramento<M> {
   private readonly id = randomUUID();
-  private readonly pendentes: MensagemBarramento[] = [];
+  private readonly pendentes: M[] = [];
   private agendado = false;
-  private ouvinte: OuvinteBarramento | undefined;
+  private ouvinte: OuvinteBarramento<M> | undefined;
   private aoPerder: (() => void) | undefined;
   private escuta: pg.Client | undefined;
   private fechado = false;
@@ -75,7 +68,7 @@ export class BarramentoPostgres implements Barramento {
     await this.conectar();
   }
 
-  enviar(mensagem: MensagemBarramento): void {
+  enviar(mensagem: M): void {
     this.pendentes.push(mensagem);
     if (this.agendado) return;
     this.agendado = true;
@@ -85,7 +78,7 @@ export class BarramentoPostgres implements Barramento {
     });
   }
 
-  assinar(ouvinte: OuvinteBarramento, aoPerderMensagens: () => void): void {
+  assinar(ouvinte: OuvinteBarramento<M>, aoPerderMensagens: () => void): void {
     this.ouvinte = ouvinte;
     this.aoPerder = aoPerderMensagens;
   }
@@ -93,6 +86,11 @@ export class BarramentoPostgres implements Barramento {
   async fechar(): Promise<void> {
     this.fechado = true;
     await this.escuta?.end().catch(() => {});
+  }
+
+  /** The LISTEN connection is up (readiness, GET /api/saude/pronto): false while it reconnects. */
+  get ouvindo(): boolean {
+    return this.escuta !== undefined && !this.fechado;
   }
 
   private async descarregar(): Promise<void> {
@@ -142,9 +140,9 @@ export class BarramentoPostgres implements Barramento {
   }
 
   private receber(payload: string): void {
-    let envelope: Envelope;
+    let envelope: Envelope<M>;
     try {
-      envelope = JSON.parse(payload) as Envelope;
+      envelope = JSON.parse(payload) as Envelope<M>;
     } catch (erro) {
       this.relatarFalha(erro);
       return;
@@ -161,7 +159,7 @@ export class BarramentoPostgres implements Barramento {
 }
 
 /** Messages packed into as few payloads as fit under PostgreSQL's limit. */
-export function emLotes(servidor: string, mensagens: MensagemBarramento[]): string[] {
+export function emLotes(servidor: string, mensagens: readonly unknown[]): string[] {
   const lotes: string[] = [];
   let atual: string[] = [];
   let tamanho = 0;

@@ -1,0 +1,300 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, posix, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * As regras da casa no servidor (docs/ARCHITECTURE.md, "As regras da casa"), conferidas no `npm test`:
+ * - um módulo (`server/modulos/<area>/`) importa outro só pelo `index.ts` dele, e `plataforma/` não importa módulo;
+ * - não há ciclo entre módulos;
+ * - SQL (as consultas do Kysely e o `sql` cru) só em `repositorio*.ts`, `tabelas.ts`, `seed.ts` e `plataforma/`.
+ * Os tipos de linha de um `tabelas.ts` são do esquema partilhado e podem ser importados (só como tipo) de qualquer
+ * lugar. Os testes e os seus apoios ficam fora (leem o banco para conferir); `app.ts`, `demonstracao.ts` e `server/test/`
+ * são a composição, que junta os módulos. A verificação é uma função pura sobre {caminho → fonte}, e os últimos
+ * testes a rodam sobre árvores plantadas para provar que ela recusa cada violação.
+ */
+
+type Fontes = ReadonlyMap<string, string>;
+
+/**
+ * SQL fora do lugar que fica, cada uma com o motivo. Caminho → o porquê. Manter curta: uma consulta nova vai ao
+ * repositório do módulo.
+ */
+const EXCECOES_SQL: ReadonlyMap<string, string> = new Map([
+  [
+    'server/modulos/escalacao/escolhas.ts',
+    'o gravador da chamada no SQLite: numa transação da gravação em grupo relê a chamada, aplica a regra e grava (0022, 0025); a regra entre as consultas é o que a torna atômica',
+  ],
+  [
+    'server/modulos/escalacao/escolhas-postgres.ts',
+    'o gravador da chamada no PostgreSQL: uma chamada à função escolher_ofertas_lote por volta do laço (0023, 0026), o lote é a própria consulta',
+  ],
+  [
+    'server/modulos/sessao/tentativas.ts',
+    'o limitador de tentativas (0090): cada passo é um UPSERT com CASE calculado, atômico entre processos; a regra é a consulta',
+  ],
+  [
+    'server/modulos/eleicao/servico.ts',
+    'as transações da urna (votar, encerrar, apurar: 0060-0063) ainda escrevem no serviço; a mover para eleicao/repositorio.ts',
+  ],
+]);
+
+/** Imports entre módulos fora do `index.ts` que ficam, com o motivo. `de → para` → o porquê. */
+const EXCECOES_IMPORTACAO: ReadonlyMap<string, string> = new Map([]);
+
+/** Todo especificador de módulo de uma fonte: imports e re-exports estáticos, de efeito, dinâmicos. */
+function especificadores(fonte: string): string[] {
+  const padroes = [
+    /\bfrom\s+['"]([^'"]+)['"]/g,
+    /^\s*import\s+['"]([^'"]+)['"]/gm,
+    /\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g,
+  ];
+  return padroes.flatMap((padrao) => [...fonte.matchAll(padrao)].map((m) => m[1] ?? ''));
+}
+
+/** Os especificadores importados só como tipo (`import type { … } from`, `export type { … } from`). */
+function especificadoresDeTipo(fonte: string): Set<string> {
+  const padrao = /^\s*(?:import|export)\s+type\s+(?:\{[^}]*\}|\*\s+as\s+\w+|\w+)\s+from\s+['"]([^'"]+)['"]/gm;
+  return new Set([...fonte.matchAll(padrao)].map((m) => m[1] ?? ''));
+}
+
+/**
+ * O `tabelas.ts` de cada módulo é uma parte do esquema do banco, que `plataforma/banco/schema.ts` compõe: os seus
+ * tipos de linha são lidos por tipo de qualquer lugar, sem criar dependência entre módulos.
+ */
+function ehTipoDeTabela(alvo: string, soTipo: boolean): boolean {
+  return soTipo && /^server\/modulos\/[^/]+\/tabelas\.ts$/.test(alvo);
+}
+
+/** O caminho (a partir da raiz do repositório) que um especificador alcança, ou null se for um pacote. */
+function resolver(arquivo: string, especificador: string): string | null {
+  if (especificador.startsWith('#server/')) return `server/${especificador.slice('#server/'.length)}`;
+  if (especificador.startsWith('#common/')) return `common/${especificador.slice('#common/'.length)}`;
+  if (!especificador.startsWith('.')) return null;
+  return posix.normalize(posix.join(posix.dirname(arquivo), especificador));
+}
+
+/** A área de um arquivo de `server/modulos/<area>/`, 'plataforma', ou null (composição, common, testes). */
+function areaDe(caminho: string): string | null {
+  const partes = caminho.split('/');
+  if (partes[0] !== 'server') return null;
+  if (partes[1] === 'plataforma') return 'plataforma';
+  if (partes[1] === 'modulos' && partes.length > 3) return partes[2] ?? null;
+  return null;
+}
+
+/** Testes e os seus apoios: podem ler o banco e atravessar módulos para montar e conferir. */
+function ehDeTeste(caminho: string): boolean {
+  const nome = posix.basename(caminho);
+  return (
+    nome.endsWith('.test.ts') ||
+    nome.startsWith('apoio-') ||
+    caminho.startsWith('server/test/') ||
+    caminho.includes('/teste/')
+  );
+}
+
+const SQL =
+  /\.(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)\s*\(|\bsql\s*(<[^`;]*?>)?\s*`/;
+
+/** Onde o SQL pode morar. */
+function podeTerSql(caminho: string): boolean {
+  const nome = posix.basename(caminho);
+  return (
+    caminho.startsWith('server/plataforma/') ||
+    /^repositorio(-[a-z0-9-]+)?\.ts$/.test(nome) ||
+    nome === 'tabelas.ts' ||
+    nome === 'seed.ts'
+  );
+}
+
+interface Violacoes {
+  importacoes: string[];
+  ciclos: string[];
+  sql: string[];
+}
+
+/** As violações das regras da casa num conjunto de fontes do servidor. */
+function verificar(fontes: Fontes): Violacoes {
+  const importacoes: string[] = [];
+  const sql: string[] = [];
+  const grafo = new Map<string, Set<string>>();
+
+  for (const [arquivo, fonte] of fontes) {
+    if (ehDeTeste(arquivo)) continue;
+    const de = areaDe(arquivo);
+    if (de === null) continue;
+
+    if (!podeTerSql(arquivo) && SQL.test(fonte) && !EXCECOES_SQL.has(arquivo)) sql.push(arquivo);
+
+    const deTipo = especificadoresDeTipo(fonte);
+    for (const especificador of especificadores(fonte)) {
+      const alvo = resolver(arquivo, especificador);
+      if (alvo === null) continue;
+      const para = areaDe(alvo);
+      if (para === null || para === de || ehTipoDeTabela(alvo, deTipo.has(especificador))) continue;
+      const aresta = `${arquivo} → ${alvo}`;
+      if (para !== 'plataforma') {
+        if (!grafo.has(de)) grafo.set(de, new Set());
+        grafo.get(de)?.add(para);
+        const publica = alvo === `server/modulos/${para}/index.ts`;
+        if (de === 'plataforma') importacoes.push(`${aresta} (a plataforma não importa módulo)`);
+        else if (!publica && !EXCECOES_IMPORTACAO.has(aresta)) importacoes.push(aresta);
+      }
+    }
+  }
+
+  return { importacoes, ciclos: ciclosEntre(grafo), sql };
+}
+
+/** Cada ciclo do grafo de áreas, escrito `a → b → a`. */
+function ciclosEntre(grafo: ReadonlyMap<string, ReadonlySet<string>>): string[] {
+  const estado = new Map<string, 'visitando' | 'visitado'>();
+  const ciclos: string[] = [];
+  const pilha: string[] = [];
+  const visitar = (area: string) => {
+    estado.set(area, 'visitando');
+    pilha.push(area);
+    for (const alvo of grafo.get(area) ?? []) {
+      const visto = estado.get(alvo);
+      if (visto === 'visitando') ciclos.push([...pilha.slice(pilha.indexOf(alvo)), alvo].join(' → '));
+      else if (visto === undefined) visitar(alvo);
+    }
+    pilha.pop();
+    estado.set(area, 'visitado');
+  };
+  for (const area of [...grafo.keys()].sort()) if (!estado.has(area)) visitar(area);
+  return ciclos;
+}
+
+const RAIZ = fileURLToPath(new URL('..', import.meta.url));
+
+function lerServidor(): Fontes {
+  const fontes = new Map<string, string>();
+  const percorrer = (pasta: string) => {
+    for (const entrada of readdirSync(pasta, { withFileTypes: true })) {
+      const caminho = join(pasta, entrada.name);
+      if (entrada.isDirectory()) percorrer(caminho);
+      else if (entrada.name.endsWith('.ts'))
+        fontes.set(relative(RAIZ, caminho).split('\\').join('/'), readFileSync(caminho, 'utf8'));
+    }
+  };
+  percorrer(join(RAIZ, 'server'));
+  return fontes;
+}
+
+describe('as regras dos módulos do servidor', () => {
+  const fontes = lerServidor();
+  const violacoes = verificar(fontes);
+
+  it('lê os módulos e os imports entre eles', () => {
+    expect(fontes.size).toBeGreaterThan(150);
+    expect(fontes.has('server/modulos/escalacao/servico.ts')).toBe(true);
+    expect(fontes.has('server/plataforma/banco/schema.ts')).toBe(true);
+  });
+
+  it('um módulo importa outro só pelo index.ts dele; a plataforma não importa módulo', () => {
+    expect(violacoes.importacoes).toEqual([]);
+  });
+
+  it('não há ciclo entre módulos', () => {
+    expect(violacoes.ciclos).toEqual([]);
+  });
+
+  it('SQL só em repositorio*.ts, tabelas.ts, seed.ts e plataforma/', () => {
+    expect(violacoes.sql).toEqual([]);
+  });
+
+  it('cada exceção listada ainda é necessária', () => {
+    for (const arquivo of EXCECOES_SQL.keys()) {
+      expect(fontes.has(arquivo), arquivo).toBe(true);
+      expect(SQL.test(fontes.get(arquivo) ?? ''), arquivo).toBe(true);
+    }
+    for (const aresta of EXCECOES_IMPORTACAO.keys()) {
+      const [de = '', para = ''] = aresta.split(' → ');
+      const alvos = especificadores(fontes.get(de) ?? '').map((e) => resolver(de, e));
+      expect(alvos, aresta).toContain(para);
+    }
+  });
+});
+
+describe('a verificação recusa uma violação plantada', () => {
+  const limpa: [string, string][] = [
+    ['server/modulos/a/index.ts', "export { fazer } from './servico.ts';\n"],
+    [
+      'server/modulos/a/servico.ts',
+      "import { ler } from './repositorio.ts';\nimport { ok } from '../../plataforma/http/envelope.ts';\nexport const fazer = () => ok(ler());\n",
+    ],
+    ['server/modulos/a/repositorio.ts', "export const ler = (db) => db.selectFrom('x').selectAll();\n"],
+    [
+      'server/modulos/b/servico.ts',
+      "import { fazer } from '#server/modulos/a/index.ts';\nexport const b = fazer;\n",
+    ],
+    ['server/modulos/b/servico.test.ts', "import { ler } from '../a/repositorio.ts';\ndb.deleteFrom('x');\n"],
+    ['server/plataforma/http/envelope.ts', 'export const ok = (x) => x;\n'],
+  ];
+
+  it('uma árvore limpa passa', () => {
+    expect(verificar(new Map(limpa))).toEqual({ importacoes: [], ciclos: [], sql: [] });
+  });
+
+  it('import de um arquivo interno de outro módulo', () => {
+    const fontes = new Map([
+      ...limpa,
+      ['server/modulos/b/rotas.ts', "import { ler } from '../a/repositorio.ts';\n"],
+    ]);
+    expect(verificar(fontes).importacoes).toEqual([
+      'server/modulos/b/rotas.ts → server/modulos/a/repositorio.ts',
+    ]);
+    const dinamico = new Map([
+      ...limpa,
+      ['server/modulos/b/x.ts', "await import('#server/modulos/a/servico.ts');\n"],
+    ]);
+    expect(verificar(dinamico).importacoes).toHaveLength(1);
+  });
+
+  it('os tipos de linha de um tabelas.ts sim; o valor, não', () => {
+    const soTipo = new Map([
+      ...limpa,
+      ['server/modulos/a/tabelas.ts', 'export interface XTable { id: number }\nexport const X = 1;\n'],
+      ['server/modulos/b/repositorio.ts', "import type { XTable } from '../a/tabelas.ts';\n"],
+    ]);
+    expect(verificar(soTipo)).toEqual({ importacoes: [], ciclos: [], sql: [] });
+    soTipo.set('server/modulos/b/repositorio.ts', "import { X } from '../a/tabelas.ts';\n");
+    expect(verificar(soTipo).importacoes).toEqual([
+      'server/modulos/b/repositorio.ts → server/modulos/a/tabelas.ts',
+    ]);
+  });
+
+  it('a plataforma importando um módulo', () => {
+    const fontes = new Map([
+      ...limpa,
+      ['server/plataforma/cache.ts', "import type { X } from '../modulos/a/index.ts';\n"],
+    ]);
+    expect(verificar(fontes).importacoes).toEqual([
+      'server/plataforma/cache.ts → server/modulos/a/index.ts (a plataforma não importa módulo)',
+    ]);
+  });
+
+  it('um ciclo entre módulos, mesmo pelos index.ts', () => {
+    const fontes = new Map([
+      ...limpa,
+      ['server/modulos/a/ouvinte.ts', "import { b } from '../b/index.ts';\n"],
+    ]);
+    const violacoes = verificar(fontes);
+    expect(violacoes.ciclos).toEqual(['a → b → a']);
+  });
+
+  it('SQL num serviço, numa rota e num template sql`…`', () => {
+    const fontes = new Map([
+      ...limpa,
+      ['server/modulos/b/rotas.ts', "app.get('/', () => db.updateTable('x').set({ a: 1 }));\n"],
+      ['server/modulos/b/calculo.ts', 'const r = await sql<{ n: number }>`select 1`.execute(db);\n'],
+      ['server/modulos/b/repositorio-extra.ts', "db.insertInto('x');\n"],
+    ]);
+    expect(verificar(fontes).sql.sort()).toEqual([
+      'server/modulos/b/calculo.ts',
+      'server/modulos/b/rotas.ts',
+    ]);
+  });
+});

@@ -1,0 +1,4 @@
+/** A chamada eletrônica (decisão 0100): o que os outros módulos usam dela. */
+export type { AvisoEscalacao, MudancaContagens } from './avisos.ts';
+export { engajamentosDosAvulsos, estruturaEscala } from './repositorio.ts';
+export type { ContagemOferta } from './servico.ts';

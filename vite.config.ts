@@ -6,7 +6,11 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { build, createServer, defineConfig, type Plugin, type Rolldown } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { CABECALHO_DADOS_DE, CACHE_DADOS_PESSOAIS } from './web/lib/dados-offline.ts';
+import {
+  CABECALHO_DADOS_DE,
+  CACHE_DADOS_PESSOAIS,
+  IDADE_MAXIMA_DADOS_OFFLINE_S,
+} from './web/lib/dados-offline.ts';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -197,6 +201,8 @@ function recursosDoInicio(pacote: Rolldown.OutputBundle) {
 // The header the callbacks below write, spelt out there because they are copied as text.
 if (CABECALHO_DADOS_DE !== 'X-Portal-Dados-De')
   throw new Error('CABECALHO_DADOS_DE mudou: mude sw.js também');
+if (CACHE_DADOS_PESSOAIS !== 'portal-tpa-dados-pessoais')
+  throw new Error('CACHE_DADOS_PESSOAIS mudou: mude o fetchDidSucceed abaixo também');
 
 const pwa = VitePWA({
   injectRegister: false,
@@ -218,7 +224,7 @@ const pwa = VitePWA({
       {
         // The worker's session data (badge), qualifications, job history and current job, and (issue 29) the
         // loaded call's offers and the published result: a phone that loses the signal during a call still
-        // shows the last of them, with their time. Wiped at logout.
+        // shows the last of them, with their time. Wiped at logout and at the first 401; at most 3 days old.
         urlPattern: ({ url, sameOrigin }: { url: URL; sameOrigin: boolean }) =>
           sameOrigin &&
           /^\/api\/(sessao|vagas|escalacao\/resultado|avulso\/habilitacoes|avulso\/ultimosTrabalhos)$/.test(
@@ -230,7 +236,17 @@ const pwa = VitePWA({
           cacheName: CACHE_DADOS_PESSOAIS,
           networkTimeoutSeconds: 6,
           matchOptions: { ignoreVary: true },
+          // An offline copy older than this is not shown, and is deleted (decision 0226).
+          expiration: { maxAgeSeconds: IDADE_MAXIMA_DADOS_OFFLINE_S },
           plugins: [
+            {
+              // The first answer that says the session is over (401, e.g. ended on another device or by the
+              // staff) wipes the worker's copy, whoever asked: the app's own clean-up needs the app running.
+              fetchDidSucceed: async ({ response }: { response: Response }) => {
+                if (response.status === 401) await caches.delete('portal-tpa-dados-pessoais');
+                return response;
+              },
+            },
             {
               // Only a 200 the server lets a browser keep: a kiosk session's answers are no-store (decision
               // 0130) and never reach this cache; nor does an answer carrying a renewed token.

@@ -7,6 +7,9 @@
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are the point
 const CONTROLE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 
+/** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
+const SURROGATE_ISOLADO = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 /** The first refused character of `texto` ('NUL', 'U+001B', 'surrogate isolado'), or undefined. */
 export function caractereProibido(texto: string): string | undefined {
   const m = CONTROLE.exec(texto);
@@ -14,7 +17,7 @@ export function caractereProibido(texto: string): string | undefined {
     const codigo = m[0].charCodeAt(0);
     return codigo === 0 ? 'NUL' : `U+${codigo.toString(16).toUpperCase().padStart(4, '0')}`;
   }
-  return texto.isWellFormed() ? undefined : 'surrogate isolado';
+  return SURROGATE_ISOLADO.test(texto) ? 'surrogate isolado' : undefined;
 }
 
 /** Characters the fuzz suite puts in otherwise good strings: each one refused by `caractereProibido`. */

@@ -36,12 +36,14 @@ import { GravacaoEmGrupo } from './plataforma/gravacao-em-grupo.ts';
 import {
   cabecalhosDeSeguranca,
   calcularCabecalhosDeSeguranca,
+  hstsAtrasDoProxy,
+  servidoEmHttps,
 } from './plataforma/http/cabecalhos-seguranca.ts';
 import { ehApi } from './plataforma/http/caminho.ts';
 import { catalogarRotas } from './plataforma/http/catalogo-rotas.ts';
 import { comprimirRespostasApi } from './plataforma/http/compressao.ts';
 import type { Contexto } from './plataforma/http/contexto.ts';
-import { opcoesDeProtocolo } from './plataforma/http/erros-de-protocolo.ts';
+import { exigirHost, opcoesDeProtocolo } from './plataforma/http/erros-de-protocolo.ts';
 import {
   criarLimites,
   limitarConexoes,
@@ -109,7 +111,8 @@ export async function construirApp(opcoes: OpcoesApp): Promise<FastifyInstance> 
     },
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'same-origin' },
-    strictTransportSecurity: config.producao,
+    // HSTS follows whether the portal is served over HTTPS, not NODE_ENV (0225); behind a proxy, per request.
+    strictTransportSecurity: servidoEmHttps(config),
     crossOriginEmbedderPolicy: false,
   });
   const app = Fastify({
@@ -172,6 +175,8 @@ export async function construirApp(opcoes: OpcoesApp): Promise<FastifyInstance> 
   // External plugins.
   await app.register(fastifyCookie);
   cabecalhosDeSeguranca(app, seguranca);
+  hstsAtrasDoProxy(app, config);
+  exigirHost(app);
 
   // App plugins.
   observarPedidos(app, metricas);

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiSessao } from '#common/api/sessao.ts';
 import { sessaoDe } from '../../plataforma/autenticacao/autenticacao.ts';
 import { criarSessao, revogarSessao } from '../../plataforma/autenticacao/sessoes.ts';
+import { FilaPorChave } from '../../plataforma/fila-por-chave.ts';
 import { ok } from '../../plataforma/http/envelope.ts';
 import { ErroApp } from '../../plataforma/http/erro-app.ts';
 import { registrar } from '../../plataforma/http/registrar.ts';
@@ -31,6 +32,7 @@ export const rotasSessao: FastifyPluginAsyncZod = async (app) => {
   const { db, config, clock } = app.ctx;
   // Every login answers the parameters (pointer rules, limits): the app's one cache of them.
   const lerParametros = () => app.ctx.parametros.lista();
+  const filaDeLogins = new FilaPorChave();
 
   registrar(app, apiSessao.config, async () =>
     ok({
@@ -62,26 +64,31 @@ export const rotasSessao: FastifyPluginAsyncZod = async (app) => {
       quiosque === true ? idDoCookieTotem(segredoAparelhos, request.cookies[COOKIE_TOTEM]) : undefined;
     const totem = idTotem !== undefined && (await totemAtivo(db, idTotem)) ? idTotem : undefined;
     const origem = { ip: request.ip };
-    // Counted before the password is checked: parallel guesses get no more checks than sequential ones.
-    const [reserva, avulso] = await Promise.all([
-      aparelho
-        ? reservarTentativa(gravarSessao, clock, 'aparelho', `${login}:${aparelho}`, origem)
-        : totem
-          ? reservarTentativa(gravarSessao, clock, 'totem', `${totem}:${login}`, origem)
-          : reservarTentativa(gravarSessao, clock, 'login', login, origem),
-      buscarAvulso(db, login),
-    ]);
-    const valida = await verificarSenha(avulso?.senha_hash ?? (await hashSenhaFicticio()), password);
-    if (!avulso || !valida) {
-      await reserva.errou();
-      throw new ErroApp('CredenciaisInvalidas');
-    }
     const idAparelho = quiosque === true ? undefined : (aparelho ?? novoIdAparelho());
-    // One unit: on SQLite it shares the COMMIT (and its fsync) with the other writes of the moment.
-    const token = await gravarSessao(async (g) => {
-      await reserva.acertou(g);
-      if (idAparelho) await confiarAparelho(g, login, idAparelho, clock.now());
-      return criarSessao(g, config, clock, login, quiosque === true);
+    // Counted before the password is checked: parallel guesses get no more checks than sequential ones. One
+    // account's attempts run one at a time (0224), so a correct password retried in parallel never meets the
+    // wait its own pending attempts set.
+    const { avulso, token } = await filaDeLogins.executar(login, async () => {
+      const [reserva, avulso] = await Promise.all([
+        aparelho
+          ? reservarTentativa(gravarSessao, clock, 'aparelho', `${login}:${aparelho}`, origem)
+          : totem
+            ? reservarTentativa(gravarSessao, clock, 'totem', `${totem}:${login}`, origem)
+            : reservarTentativa(gravarSessao, clock, 'login', login, origem),
+        buscarAvulso(db, login),
+      ]);
+      const valida = await verificarSenha(avulso?.senha_hash ?? (await hashSenhaFicticio()), password);
+      if (!avulso || !valida) {
+        await reserva.errou();
+        throw new ErroApp('CredenciaisInvalidas');
+      }
+      // One unit: on SQLite it shares the COMMIT (and its fsync) with the other writes of the moment.
+      const token = await gravarSessao(async (g) => {
+        await reserva.acertou(g);
+        if (idAparelho) await confiarAparelho(g, login, idAparelho, clock.now());
+        return criarSessao(g, config, clock, login, quiosque === true);
+      });
+      return { avulso, token };
     });
     if (idAparelho) {
       reply.setCookie(

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
+import type { Config } from '../../config.ts';
 
 /** The headers helmet sets (and removes) for our policy, computed once. */
 export interface CabecalhosSeguranca {
@@ -42,6 +43,26 @@ export function cabecalhosDeSeguranca(
   app.addHook('onRequest', (_request, reply, feito) => {
     for (const nome of removidos) reply.raw.removeHeader(nome);
     for (const [nome, valor] of definidos) reply.raw.setHeader(nome, valor);
+    feito();
+  });
+}
+
+/** helmet's default Strict-Transport-Security: a year, subdomains included. */
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+/** The portal is served over HTTPS for everyone: its public origin says so (docs/decisions/0225). */
+export function servidoEmHttps(config: Config): boolean {
+  return config.urlPublica.startsWith('https://');
+}
+
+/**
+ * HSTS on the answers a trusted proxy says went over HTTPS (X-Forwarded-Proto), when URL_PUBLICA does not
+ * already put it on every answer. Never on plain HTTP (browsers ignore it there, RFC 6797 §7.2).
+ */
+export function hstsAtrasDoProxy(app: FastifyInstance, config: Config): void {
+  if (servidoEmHttps(config) || config.trustProxy === false) return;
+  app.addHook('onRequest', (request, reply, feito) => {
+    if (request.protocol === 'https') reply.raw.setHeader('Strict-Transport-Security', HSTS);
     feito();
   });
 }

@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CodigoErroServidor } from '#common/erros.ts';
 import { catalogoErros } from '#common/erros.ts';
 import type { Config } from '../../config.ts';
@@ -88,6 +88,8 @@ export function opcoesDeProtocolo(config: Config, seguranca: CabecalhosSeguranca
     routerOptions: { maxParamLength: TAMANHO_MAXIMO_PARAMETRO },
     requestTimeout: tempoMs,
     http: {
+      // node answered a request without Host with a bare 400 of its own; `exigirHost` answers it in the envelope.
+      requireHostHeader: false,
       requestTimeout: tempoMs,
       headersTimeout: tempoMs,
       // node checks the time limits on this period: a slow request is cut between 1 and 1.25 times the limit.
@@ -108,4 +110,25 @@ export function opcoesDeProtocolo(config: Config, seguranca: CabecalhosSeguranca
       socket.destroy();
     },
   };
+}
+
+/**
+ * HTTP/1.1 requires Host (RFC 9112 §3.2): a request without it is 400 in the envelope, with the security
+ * headers (issue 28 item 10; it used to be node's bare answer). After the security headers' hook.
+ */
+export function exigirHost(app: FastifyInstance): void {
+  app.addHook('onRequest', (request, reply, feito) => {
+    const { httpVersionMajor, httpVersionMinor } = request.raw;
+    if (request.headers.host !== undefined || httpVersionMajor !== 1 || httpVersionMinor < 1) {
+      feito();
+      return;
+    }
+    const recusa: Recusa = { codigo: 'DadosInvalidos', mensagem: 'A requisição não tem o cabeçalho Host.' };
+    reply
+      .status(catalogoErros[recusa.codigo].status)
+      .header('Cache-Control', 'no-store')
+      .header('Connection', 'close')
+      .type('application/json; charset=utf-8')
+      .send(corpoDe(recusa));
+  });
 }

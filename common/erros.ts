@@ -71,6 +71,15 @@ export const catalogoErros = {
     status: 409,
     mensagem: 'Outra importação da folha está sendo gravada. Tente de novo em instantes.',
   },
+  ForaDaEquipe: {
+    status: 409,
+    mensagem: 'Somente a equipe do OGMO (categoria 9) recebe papéis.',
+  },
+  UltimoAdministrador: {
+    status: 409,
+    mensagem:
+      'O OGMO precisa de ao menos um administrador: conceda o papel a outra pessoa antes de retirá-lo.',
+  },
   EnderecoMuitoLongo: { status: 414, mensagem: 'O endereço da requisição é longo demais.' },
   CabecalhosMuitoGrandes: {
     status: 431,

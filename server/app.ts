@@ -10,6 +10,7 @@ import { rotasAvulso } from './modulos/avulso/rotas.ts';
 import { rotasFotos } from './modulos/avulso/rotas-fotos.ts';
 import { rotasDeclaracoes } from './modulos/declaracoes/rotas.ts';
 import { rotasEleicoes } from './modulos/eleicao/rotas.ts';
+import { rotasEquipe } from './modulos/equipe/rotas.ts';
 import { pluginEscalacao } from './modulos/escalacao/plugin.ts';
 import { rotasEscalacao } from './modulos/escalacao/rotas.ts';
 import { rotasEscalaAberta } from './modulos/escalacao/rotas-escala-aberta.ts';
@@ -174,6 +175,7 @@ export async function construirApp(opcoes: OpcoesApp): Promise<FastifyInstance> 
   await app.register(rotasResultadoEscala);
   await app.register(rotasPush);
   await app.register(rotasFinanceiroGestao);
+  await app.register(rotasEquipe);
 
   await servirWeb(
     app,

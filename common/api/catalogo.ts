@@ -3,6 +3,7 @@ import { apiDeclaracoes } from './declaracoes.ts';
 import { apiDocumentacao } from './documentacao.ts';
 import { apiEleicoes } from './eleicoes.ts';
 import type { Endpoint } from './endpoint.ts';
+import { apiEquipe } from './equipe.ts';
 import { apiEscalaAberta } from './escala-aberta.ts';
 import { apiEscalacao } from './escalacao.ts';
 import { apiEventos } from './eventos.ts';
@@ -36,4 +37,5 @@ export const catalogoEndpoints: readonly Endpoint[] = [
   ...Object.values(apiResultadoEscala),
   ...Object.values(apiPush),
   ...Object.values(apiFinanceiroGestao),
+  ...Object.values(apiEquipe),
 ];

@@ -26,5 +26,9 @@ export const caminhos = {
   gestao: '/gestao',
   escalaGestao: (num: number) => `/gestao/escalas/${num}`,
   gestaoFinanceiro: '/gestao/financeiro',
+  gestaoEquipe: '/gestao/equipe',
+  gestaoTrabalhadores: '/gestao/trabalhadores',
+  trabalhadorGestao: (cod: string) => `/gestao/trabalhadores/${cod}`,
+  eleicoes: '/eleicoes',
   documentacaoApi: '/docs/api',
 } as const;

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { catalogoEndpoints } from '#common/api/catalogo.ts';
-import { ESCALADOR_DEMO, FINANCEIRO_DEMO } from '../../modulos/equipe/seed.ts';
+import { ADMINISTRADOR_DEMO, ESCALADOR_DEMO, FINANCEIRO_DEMO } from '../../modulos/equipe/seed.ts';
 import { criarAmbiente, dialetoTeste } from '../../test/ambiente.ts';
 import type { Digesto } from '../../test/fuzz/digesto.ts';
 import { digestoLinhas, tabelasAlteradas } from '../../test/fuzz/digesto.ts';
@@ -54,9 +54,13 @@ const sessoes = {
   equipe: await entrar(ESCALADOR_DEMO),
   // The payroll's routes (issue 25) answer only the role financeiro.
   financeiro: await entrar(FINANCEIRO_DEMO),
+  // The roles, workers' record, elections and security log (issue 30) answer the demo's administrator.
+  administrador: await entrar(ADMINISTRADOR_DEMO),
 };
-const donos = [TRABALHADOR, ESCALADOR_DEMO, FINANCEIRO_DEMO];
+const donos = [TRABALHADOR, ESCALADOR_DEMO, FINANCEIRO_DEMO, ADMINISTRADOR_DEMO];
 const daEquipeFinanceira = (caminho: string) => caminho.startsWith('/api/gestao/financeiro');
+const DO_ADMINISTRADOR = ['/api/gestao/equipe', '/api/gestao/trabalhadores', '/api/eleicoes', '/api/seguranca'];
+const doAdministrador = (caminho: string) => DO_ADMINISTRADOR.some((p) => caminho.startsWith(p));
 
 /**
  * A new session when a case ended one (a logout that was, rightly, accepted): made by the session service
@@ -64,7 +68,7 @@ const daEquipeFinanceira = (caminho: string) => caminho.startsWith('/api/gestao/
  */
 async function manterSessoes(): Promise<boolean> {
   let nova = false;
-  for (const nome of ['trabalhador', 'equipe', 'financeiro'] as const) {
+  for (const nome of ['trabalhador', 'equipe', 'financeiro', 'administrador'] as const) {
     const s = sessoes[nome];
     const r = await amb.app.inject({
       method: 'GET',
@@ -147,7 +151,11 @@ describe(`fuzz da API (semente ${SEMENTE}, ${CASOS} casos por rota)`, () => {
       const falhas: Falha[] = [];
       const inicio = Date.now();
       const estatuto = new Map<string, number>();
-      const equipe = daEquipeFinanceira(rota.caminho) ? sessoes.financeiro : sessoes.equipe;
+      const equipe = daEquipeFinanceira(rota.caminho)
+        ? sessoes.financeiro
+        : doAdministrador(rota.caminho)
+          ? sessoes.administrador
+          : sessoes.equipe;
       const sessaoDo = (caso: Caso) =>
         (caso.sessao === 'propria') === daEquipe ? equipe : sessoes.trabalhador;
       const rodar = async (caso: Caso): Promise<Resposta> => {

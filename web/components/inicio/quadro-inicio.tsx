@@ -1,4 +1,4 @@
-import { Landmark, LayoutList, ShieldAlert } from 'lucide-react';
+import { Landmark, LayoutList, ShieldAlert, UserCog, Users } from 'lucide-react';
 import { type ReactNode, Suspense } from 'react';
 import { Link } from 'react-router';
 import { DIAS_SUSPENSAO_EPI, PAPEL_ESCALADOR } from '#common/dominio.ts';
@@ -79,6 +79,30 @@ export function QuadroInicio({ children }: { children: ReactNode }) {
             titulo="Folha de pagamento"
             texto="Importe contracheques, fichas e informes da folha e confira a conciliação com os trabalhos."
             botao="Importar a folha"
+            destaque
+          />
+        </div>
+      ) : null}
+      {avulso.papeis.includes('cadastro') ? (
+        <div className="cartoes-acao">
+          <CartaoAcao
+            para={caminhos.gestaoTrabalhadores}
+            icone={<Users />}
+            titulo="Cadastro dos trabalhadores"
+            texto="Cadastre trabalhadores, habilitações e impedimentos, e emita códigos de primeiro acesso."
+            botao="Abrir o cadastro"
+            destaque
+          />
+        </div>
+      ) : null}
+      {avulso.papeis.includes('administrador') ? (
+        <div className="cartoes-acao">
+          <CartaoAcao
+            para={caminhos.gestaoEquipe}
+            icone={<UserCog />}
+            titulo="Equipe do OGMO"
+            texto="Conceda e retire os papéis da equipe; cada mudança fica no histórico."
+            botao="Gerir a equipe"
             destaque
           />
         </div>

@@ -19,6 +19,7 @@ import * as rodizioEntreChamadas from './2026-11-26-20-rodizio-entre-chamadas.ts
 import * as escolherOfertasDescansoEntreChamadas from './2026-11-26-21-escolher-ofertas-descanso-entre-chamadas.ts';
 import * as repescagem from './2026-11-26-22-repescagem.ts';
 import * as dobra from './2026-11-26-23-dobra.ts';
+import * as historicoAvulso from './2026-11-26-40-historico-avulso.ts';
 import * as importacaoFinanceira from './2026-11-26-50-importacao-financeira.ts';
 
 /**
@@ -46,5 +47,6 @@ export const migracoes: Record<string, Migration> = {
   '2026-11-26-21-escolher-ofertas-descanso-entre-chamadas': escolherOfertasDescansoEntreChamadas,
   '2026-11-26-22-repescagem': repescagem,
   '2026-11-26-23-dobra': dobra,
+  '2026-11-26-40-historico-avulso': historicoAvulso,
   '2026-11-26-50-importacao-financeira': importacaoFinanceira,
 };

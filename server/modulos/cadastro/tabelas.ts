@@ -1,0 +1,24 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Row types of the workers' record kept by the staff (issue 30; migrations 2026-11-26-40 onwards,
+ * docs/decisions/0230-0233).
+ */
+
+/** One change to a worker's record or roles: append-only (the database refuses updates and deletes). */
+export interface HistoricoAvulsoTable {
+  id: Generated<number>;
+  cod_avulso: string;
+  /** Instant, ISO UTC. */
+  em: string;
+  /** Who made the change: a staff member, or the worker themself. */
+  por: string;
+  acao: string;
+  /** JSON objects of field → text, or null (nothing before a creation, nothing after a removal). */
+  antes: string | null;
+  depois: string | null;
+}
+
+export interface TabelasCadastro {
+  historico_avulso: HistoricoAvulsoTable;
+}

@@ -59,7 +59,12 @@ const sessoes = {
 };
 const donos = [TRABALHADOR, ESCALADOR_DEMO, FINANCEIRO_DEMO, ADMINISTRADOR_DEMO];
 const daEquipeFinanceira = (caminho: string) => caminho.startsWith('/api/gestao/financeiro');
-const DO_ADMINISTRADOR = ['/api/gestao/equipe', '/api/gestao/trabalhadores', '/api/eleicoes', '/api/seguranca'];
+const DO_ADMINISTRADOR = [
+  '/api/gestao/equipe',
+  '/api/gestao/trabalhadores',
+  '/api/eleicoes',
+  '/api/seguranca',
+];
 const doAdministrador = (caminho: string) => DO_ADMINISTRADOR.some((p) => caminho.startsWith(p));
 
 /**

@@ -80,6 +80,8 @@ export const catalogoErros = {
     mensagem:
       'O OGMO precisa de ao menos um administrador: conceda o papel a outra pessoa antes de retirá-lo.',
   },
+  CpfEmUso: { status: 409, mensagem: 'Já há um trabalhador cadastrado com este CPF.' },
+  NumChamadaEmUso: { status: 409, mensagem: 'Este número de chamada já é de outro trabalhador.' },
   EnderecoMuitoLongo: { status: 414, mensagem: 'O endereço da requisição é longo demais.' },
   CabecalhosMuitoGrandes: {
     status: 431,

@@ -8,6 +8,7 @@ import { pluginAoVivo } from './modulos/ao-vivo/plugin.ts';
 import { rotasEventos } from './modulos/ao-vivo/rotas.ts';
 import { rotasAvulso } from './modulos/avulso/rotas.ts';
 import { rotasFotos } from './modulos/avulso/rotas-fotos.ts';
+import { rotasCadastro } from './modulos/cadastro/rotas.ts';
 import { rotasDeclaracoes } from './modulos/declaracoes/rotas.ts';
 import { rotasEleicoes } from './modulos/eleicao/rotas.ts';
 import { rotasEquipe } from './modulos/equipe/rotas.ts';
@@ -176,6 +177,7 @@ export async function construirApp(opcoes: OpcoesApp): Promise<FastifyInstance> 
   await app.register(rotasPush);
   await app.register(rotasFinanceiroGestao);
   await app.register(rotasEquipe);
+  await app.register(rotasCadastro);
 
   await servirWeb(
     app,

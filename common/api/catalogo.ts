@@ -1,4 +1,5 @@
 import { apiAvulso } from './avulso.ts';
+import { apiCadastro } from './cadastro.ts';
 import { apiDeclaracoes } from './declaracoes.ts';
 import { apiDocumentacao } from './documentacao.ts';
 import { apiEleicoes } from './eleicoes.ts';
@@ -38,4 +39,5 @@ export const catalogoEndpoints: readonly Endpoint[] = [
   ...Object.values(apiPush),
   ...Object.values(apiFinanceiroGestao),
   ...Object.values(apiEquipe),
+  ...Object.values(apiCadastro),
 ];

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiAvulso } from '#common/api/avulso.ts';
 import { categoriaDaFuncao, funcaoPorCodigo } from '#common/funcoes.ts';
+import { dataHoraLocal } from '#common/tempo.ts';
 import { sessaoDe } from '../../plataforma/autenticacao/autenticacao.ts';
 import { ok } from '../../plataforma/http/envelope.ts';
 import { ErroApp } from '../../plataforma/http/erro-app.ts';
@@ -11,10 +12,13 @@ import { ultimosTrabalhos } from './repositorio-trabalhos.ts';
 export const rotasAvulso: FastifyPluginAsyncZod = async (app) => {
   const { db, clock } = app.ctx;
   registrar(app, apiAvulso.habilitacoes, async (request) => {
+    // An expired qualification is gone (issue 30).
+    const hoje = dataHoraLocal(clock.now(), app.ctx.config.fusoHorario).data;
     const linhas = await db
       .selectFrom('habilitacao')
       .select('cod_funcao')
       .where('cod_avulso', '=', sessaoDe(request).codAvulso)
+      .where((eb) => eb.or([eb('valida_ate', 'is', null), eb('valida_ate', '>=', hoje)]))
       .orderBy('cod_funcao')
       .execute();
     return ok(

@@ -19,6 +19,20 @@ export interface HistoricoAvulsoTable {
   depois: string | null;
 }
 
+/** An impediment set by the staff: in force from `inicio` to `fim` (port-local days) unless ended. */
+export interface ImpedimentoTable {
+  id: Generated<number>;
+  cod_avulso: string;
+  motivo: string;
+  inicio: string;
+  fim: string | null;
+  criado_em: string;
+  criado_por: string;
+  encerrado_em: string | null;
+  encerrado_por: string | null;
+}
+
 export interface TabelasCadastro {
   historico_avulso: HistoricoAvulsoTable;
+  impedimento: ImpedimentoTable;
 }

@@ -19,6 +19,8 @@ afterAll(async () => {
 const AREAS: readonly { papel: Papel; metodo: 'GET'; url: string }[] = [
   { papel: 'administrador', metodo: 'GET', url: '/api/gestao/equipe' },
   { papel: 'administrador', metodo: 'GET', url: '/api/seguranca/bloqueios' },
+  { papel: 'cadastro', metodo: 'GET', url: '/api/gestao/trabalhadores' },
+  { papel: 'cadastro', metodo: 'GET', url: '/api/gestao/trabalhadores/100001/historico' },
   { papel: 'escalador', metodo: 'GET', url: '/api/gestao/escalas' },
   { papel: 'escalador', metodo: 'GET', url: '/api/gestao/cadastros' },
   { papel: 'financeiro', metodo: 'GET', url: '/api/gestao/financeiro/importacoes' },

@@ -107,7 +107,7 @@ export class ServicoEscalacao {
     this.clock = clock;
     this.escalas = new CacheEscalas(db, clock);
     this.listas = new CacheConfirmados(db, clock);
-    this.avulsos = new CacheAvulsos(db, clock);
+    this.avulsos = new CacheAvulsos(db, clock, config.fusoHorario);
     this.parametros = parametros;
     this.pessoais = new CargaEmLote((chaves) => lerPessoais(banco, config.horasDescanso, chaves), 64);
     this.aberta = new CacheCurto(clock, VALIDADE_ESCALA_ABERTA_MS, 1);
@@ -333,6 +333,14 @@ export class ServicoEscalacao {
       this.esquecer(aviso.numEscalacao ?? undefined);
     }
     this.avisos.emitir(aviso);
+  }
+
+  /**
+   * Forgets what memory holds of a worker (category, impediment, qualifications): the staff changed their
+   * record (issue 30), and their next load or choice reads it again. Other servers forget it within 2 s.
+   */
+  esquecerAvulso(codAvulso: string): void {
+    this.avulsos.esquecer(codAvulso);
   }
 
   /** A worker's category, article, impediment and qualifications (kept 2 s), as the call sees them. */

@@ -1,0 +1,92 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiCadastro } from '#common/api/cadastro.ts';
+import { sessaoDe } from '../../plataforma/autenticacao/autenticacao.ts';
+import { ok } from '../../plataforma/http/envelope.ts';
+import { registrar } from '../../plataforma/http/registrar.ts';
+import { exigirPapel } from '../equipe/index.ts';
+import { historicoDoAvulso } from './historico.ts';
+import {
+  type Autor,
+  buscarTrabalhadores,
+  cadastrarTrabalhador,
+  desabilitar,
+  editarTrabalhador,
+  encerrarImpedimento,
+  fichaTrabalhador,
+  habilitar,
+  hojeNoPorto,
+  impedir,
+} from './servico.ts';
+
+/**
+ * /api/gestao/trabalhadores: the workers' record (issue 30), for the role `cadastro` only, checked before the
+ * body is read. After a change the call forgets what it kept of the worker, so their next load or choice on this
+ * server sees it (the rotation reads the database at every run).
+ */
+export const rotasCadastro: FastifyPluginAsyncZod = async (app) => {
+  const { db, clock, config } = app.ctx;
+  app.addHook(
+    'onRequest',
+    exigirPapel('cadastro', 'Somente a equipe de cadastro do OGMO acessa o cadastro dos trabalhadores.'),
+  );
+
+  const autor = (request: { headers: unknown }): Autor => ({
+    por: sessaoDe(request as Parameters<typeof sessaoDe>[0]).codAvulso,
+    agora: clock.now(),
+    fuso: config.fusoHorario,
+  });
+  const hoje = () => hojeNoPorto(clock.now(), config.fusoHorario);
+  const mudou = (codAvulso: string) => app.escalacao.esquecerAvulso(codAvulso);
+
+  registrar(app, apiCadastro.buscar, async (request) =>
+    ok(await buscarTrabalhadores(db, request.query.busca, request.query.pagina)),
+  );
+
+  registrar(app, apiCadastro.cadastrar, async (request) => {
+    const ficha = await cadastrarTrabalhador(db, request.body, autor(request));
+    request.log.info(
+      { por: sessaoDe(request).codAvulso, codAvulso: ficha.codAvulso },
+      'trabalhador cadastrado',
+    );
+    return ok(ficha);
+  });
+
+  registrar(app, apiCadastro.ver, async (request) =>
+    ok(await fichaTrabalhador(db, request.params.cod, hoje())),
+  );
+
+  registrar(app, apiCadastro.editar, async (request) => {
+    const ficha = await editarTrabalhador(db, request.params.cod, request.body, autor(request));
+    mudou(ficha.codAvulso);
+    return ok(ficha);
+  });
+
+  registrar(app, apiCadastro.habilitar, async (request) => {
+    const ficha = await habilitar(db, request.params.cod, request.body, autor(request));
+    mudou(ficha.codAvulso);
+    return ok(ficha);
+  });
+
+  registrar(app, apiCadastro.desabilitar, async (request) => {
+    const ficha = await desabilitar(db, request.params.cod, request.params.codFuncao, autor(request));
+    mudou(ficha.codAvulso);
+    return ok(ficha);
+  });
+
+  registrar(app, apiCadastro.impedir, async (request) => {
+    const ficha = await impedir(db, request.params.cod, request.body, autor(request));
+    mudou(ficha.codAvulso);
+    return ok(ficha);
+  });
+
+  registrar(app, apiCadastro.encerrarImpedimento, async (request) => {
+    const ficha = await encerrarImpedimento(db, request.params.cod, request.params.id, autor(request));
+    mudou(ficha.codAvulso);
+    return ok(ficha);
+  });
+
+  registrar(app, apiCadastro.historico, async (request) => {
+    await fichaTrabalhador(db, request.params.cod, hoje());
+    return ok(await historicoDoAvulso(db, request.params.cod));
+  });
+};

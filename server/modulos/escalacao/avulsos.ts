@@ -17,7 +17,13 @@ export const VALIDADE_CACHE_AVULSO_MS = 2_000;
  * event loop are read in one query (docs/decisions/0027-leituras-em-lote.md).
  */
 export class CacheAvulsos extends CacheCurtoEmLote<string, AvulsoEscala> {
-  constructor(db: DbOuTrx, clock: Clock, fuso: string, validadeMs = VALIDADE_CACHE_AVULSO_MS, maximo = 20_000) {
+  constructor(
+    db: DbOuTrx,
+    clock: Clock,
+    fuso: string,
+    validadeMs = VALIDADE_CACHE_AVULSO_MS,
+    maximo = 20_000,
+  ) {
     // Impediments and qualifications count by the port's day (issue 30).
     super(clock, validadeMs, maximo, (codigos) =>
       buscarAvulsosComHabilitacoes(db, codigos, dataHoraLocal(clock.now(), fuso).data),

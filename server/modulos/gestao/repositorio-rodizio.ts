@@ -37,25 +37,27 @@ export function ofertasDaEscala(db: DbOuTrx, numEscalacao: number) {
  * instead of reading every qualification of every chooser).
  */
 export function escolhasComHabilitacao(db: DbOuTrx, numEscalacao: number, dia: string) {
-  return db
-    .selectFrom('escolha as e')
-    .leftJoin('oferta as o', 'o.seq_categoria', 'e.seq_categoria')
-    // A qualification past its expiry on the call's day is gone (issue 30).
-    .leftJoin('habilitacao as h', (j) =>
-      j
-        .onRef('h.cod_avulso', '=', 'e.cod_avulso')
-        .onRef('h.cod_funcao', '=', 'o.cod_funcao')
-        .on((eb) => eb.or([eb('h.valida_ate', 'is', null), eb('h.valida_ate', '>=', dia)])),
-    )
-    .select([
-      'e.cod_avulso',
-      'e.seq_categoria',
-      'e.preferencia',
-      'e.hora_digitacao',
-      'h.cod_funcao as habilitada',
-    ])
-    .where('e.num_escalacao', '=', numEscalacao)
-    .execute();
+  return (
+    db
+      .selectFrom('escolha as e')
+      .leftJoin('oferta as o', 'o.seq_categoria', 'e.seq_categoria')
+      // A qualification past its expiry on the call's day is gone (issue 30).
+      .leftJoin('habilitacao as h', (j) =>
+        j
+          .onRef('h.cod_avulso', '=', 'e.cod_avulso')
+          .onRef('h.cod_funcao', '=', 'o.cod_funcao')
+          .on((eb) => eb.or([eb('h.valida_ate', 'is', null), eb('h.valida_ate', '>=', dia)])),
+      )
+      .select([
+        'e.cod_avulso',
+        'e.seq_categoria',
+        'e.preferencia',
+        'e.hora_digitacao',
+        'h.cod_funcao as habilitada',
+      ])
+      .where('e.num_escalacao', '=', numEscalacao)
+      .execute()
+  );
 }
 
 /**

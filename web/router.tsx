@@ -5,6 +5,7 @@ import { rotasDocumentacao } from './features/documentacao/rotas.tsx';
 import { rotasEleicao } from './features/eleicao/rotas.tsx';
 import { rotasEscalacao } from './features/escalacao/rotas.tsx';
 import { rotasGestao } from './features/gestao/rotas.tsx';
+import { rotasGestaoCadastro } from './features/gestao-cadastro/rotas.tsx';
 import { rotasGestaoEquipe } from './features/gestao-equipe/rotas.tsx';
 import { rotasGestaoFinanceiro } from './features/gestao-financeiro/rotas.tsx';
 import { rotasInicio, rotasPublicasInicio } from './features/inicio/rotas.tsx';
@@ -48,6 +49,7 @@ export const rotas: RouteObject[] = [
           ...rotasGestao(() => exigirLogin()),
           ...rotasGestaoFinanceiro(() => exigirLogin()),
           ...rotasGestaoEquipe(() => exigirLogin()),
+          ...rotasGestaoCadastro(() => exigirLogin()),
         ],
       },
       { path: '*', loader: () => redirect(caminhos.inicio) },

@@ -28,6 +28,7 @@ export const caminhos = {
   gestaoFinanceiro: '/gestao/financeiro',
   gestaoEquipe: '/gestao/equipe',
   gestaoTrabalhadores: '/gestao/trabalhadores',
+  novoTrabalhador: '/gestao/trabalhadores/novo',
   trabalhadorGestao: (cod: string) => `/gestao/trabalhadores/${cod}`,
   eleicoes: '/eleicoes',
   documentacaoApi: '/docs/api',

@@ -82,6 +82,12 @@ export const catalogoErros = {
   },
   CpfEmUso: { status: 409, mensagem: 'Já há um trabalhador cadastrado com este CPF.' },
   NumChamadaEmUso: { status: 409, mensagem: 'Este número de chamada já é de outro trabalhador.' },
+  PrimeiroAcessoRecusado: {
+    status: 403,
+    mensagem:
+      'Os dados não conferem com o código de acesso, ou o código venceu ou já foi usado. Confira ou peça outro código ao OGMO.',
+  },
+  SenhaAtualIncorreta: { status: 403, mensagem: 'A senha atual não confere.' },
   EnderecoMuitoLongo: { status: 414, mensagem: 'O endereço da requisição é longo demais.' },
   CabecalhosMuitoGrandes: {
     status: 431,

@@ -9,6 +9,7 @@ import { rotasEventos } from './modulos/ao-vivo/rotas.ts';
 import { rotasAvulso } from './modulos/avulso/rotas.ts';
 import { rotasFotos } from './modulos/avulso/rotas-fotos.ts';
 import { rotasCadastro } from './modulos/cadastro/rotas.ts';
+import { rotasContas } from './modulos/cadastro/rotas-contas.ts';
 import { rotasDeclaracoes } from './modulos/declaracoes/rotas.ts';
 import { rotasEleicoes } from './modulos/eleicao/rotas.ts';
 import { rotasEquipe } from './modulos/equipe/rotas.ts';
@@ -178,6 +179,7 @@ export async function construirApp(opcoes: OpcoesApp): Promise<FastifyInstance> 
   await app.register(rotasFinanceiroGestao);
   await app.register(rotasEquipe);
   await app.register(rotasCadastro);
+  await app.register(rotasContas);
 
   await servirWeb(
     app,

@@ -1,5 +1,6 @@
 import { apiAvulso } from './avulso.ts';
 import { apiCadastro } from './cadastro.ts';
+import { apiContas } from './contas.ts';
 import { apiDeclaracoes } from './declaracoes.ts';
 import { apiDocumentacao } from './documentacao.ts';
 import { apiEleicoes } from './eleicoes.ts';
@@ -40,4 +41,5 @@ export const catalogoEndpoints: readonly Endpoint[] = [
   ...Object.values(apiFinanceiroGestao),
   ...Object.values(apiEquipe),
   ...Object.values(apiCadastro),
+  ...Object.values(apiContas),
 ];

@@ -9,7 +9,7 @@ export const registroBloqueioSchema = z.object({
   em: z.string(),
   evento: z.enum(['bloqueio', 'desbloqueio']),
   /** login: unknown devices of a user code; aparelho: one trusted device; declaracao: the MP 945 check. */
-  politica: z.enum(['login', 'aparelho', 'declaracao']),
+  politica: z.enum(['login', 'aparelho', 'declaracao', 'primeiro-acesso']),
   /** The user code as typed (login), `<code>:<device>` (aparelho) or the worker (declaracao). */
   sujeito: z.string(),
   falhas: z.number(),

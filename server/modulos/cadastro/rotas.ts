@@ -1,9 +1,13 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiCadastro } from '#common/api/cadastro.ts';
+import { apiContas } from '#common/api/contas.ts';
 import { sessaoDe } from '../../plataforma/autenticacao/autenticacao.ts';
 import { ok } from '../../plataforma/http/envelope.ts';
 import { registrar } from '../../plataforma/http/registrar.ts';
 import { exigirPapel } from '../equipe/index.ts';
+import { esquecerNaMemoria } from '../sessao/index.ts';
+import { emitirCodigo } from './contas.ts';
 import { historicoDoAvulso } from './historico.ts';
 import {
   type Autor,
@@ -30,8 +34,8 @@ export const rotasCadastro: FastifyPluginAsyncZod = async (app) => {
     exigirPapel('cadastro', 'Somente a equipe de cadastro do OGMO acessa o cadastro dos trabalhadores.'),
   );
 
-  const autor = (request: { headers: unknown }): Autor => ({
-    por: sessaoDe(request as Parameters<typeof sessaoDe>[0]).codAvulso,
+  const autor = (request: FastifyRequest): Autor => ({
+    por: sessaoDe(request).codAvulso,
     agora: clock.now(),
     fuso: config.fusoHorario,
   });
@@ -83,6 +87,15 @@ export const rotasCadastro: FastifyPluginAsyncZod = async (app) => {
     const ficha = await encerrarImpedimento(db, request.params.cod, request.params.id, autor(request));
     mudou(ficha.codAvulso);
     return ok(ficha);
+  });
+
+  registrar(app, apiContas.emitirCodigo, async (request) => {
+    const por = sessaoDe(request).codAvulso;
+    const { codigo, validoAte, esquecidos } = await emitirCodigo(db, request.params.cod, por, clock.now());
+    esquecerNaMemoria(app, esquecidos);
+    // The code itself never reaches the log.
+    request.log.info({ por, codAvulso: request.params.cod }, 'código de acesso emitido');
+    return ok({ codigo, validoAte });
   });
 
   registrar(app, apiCadastro.historico, async (request) => {

@@ -32,7 +32,17 @@ export interface ImpedimentoTable {
   encerrado_por: string | null;
 }
 
+/** A worker's first-access code: only its SHA-256 (hex) is kept; one per worker. */
+export interface CodigoAcessoTable {
+  cod_avulso: string;
+  hash: string;
+  valido_ate: string;
+  criado_em: string;
+  criado_por: string;
+}
+
 export interface TabelasCadastro {
+  codigo_acesso: CodigoAcessoTable;
   historico_avulso: HistoricoAvulsoTable;
   impedimento: ImpedimentoTable;
 }

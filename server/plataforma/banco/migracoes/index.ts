@@ -21,6 +21,7 @@ import * as repescagem from './2026-11-26-22-repescagem.ts';
 import * as dobra from './2026-11-26-23-dobra.ts';
 import * as historicoAvulso from './2026-11-26-40-historico-avulso.ts';
 import * as cadastro from './2026-11-26-41-cadastro.ts';
+import * as codigoAcesso from './2026-11-26-42-codigo-acesso.ts';
 import * as importacaoFinanceira from './2026-11-26-50-importacao-financeira.ts';
 
 /**
@@ -50,5 +51,6 @@ export const migracoes: Record<string, Migration> = {
   '2026-11-26-23-dobra': dobra,
   '2026-11-26-40-historico-avulso': historicoAvulso,
   '2026-11-26-41-cadastro': cadastro,
+  '2026-11-26-42-codigo-acesso': codigoAcesso,
   '2026-11-26-50-importacao-financeira': importacaoFinanceira,
 };

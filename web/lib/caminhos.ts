@@ -4,6 +4,7 @@ import type { SegmentoCategoria } from '#common/dominio.ts';
 export const caminhos = {
   login: '/login',
   totem: '/totem',
+  primeiroAcesso: '/primeiro-acesso',
   inicio: '/inicio',
   funcoes: '/funcoes',
   faleComOgmo: '/fale-com-o-ogmo',

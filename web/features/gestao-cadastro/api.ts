@@ -6,6 +6,7 @@ import {
   type ImpedimentoBody,
   type NovoTrabalhador,
 } from '#common/api/cadastro.ts';
+import { apiContas } from '#common/api/contas.ts';
 import { chamar } from '../../lib/api-client.ts';
 
 /** The workers' record's calls (/api/gestao/trabalhadores, issue 30), through their descriptions. */
@@ -48,3 +49,4 @@ export const impedir = (cod: string, corpo: ImpedimentoBody) =>
   chamar(apiCadastro.impedir, { params: { cod }, corpo: corpo });
 export const encerrarImpedimento = (cod: string, id: number) =>
   chamar(apiCadastro.encerrarImpedimento, { params: { cod, id } });
+export const emitirCodigo = (cod: string) => chamar(apiContas.emitirCodigo, { params: { cod } });

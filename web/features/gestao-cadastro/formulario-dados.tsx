@@ -9,9 +9,10 @@ import {
 } from '#common/api/cadastro.ts';
 import { nomeSindicato } from '#common/dominio.ts';
 import type { z } from '#common/zod-pt.ts';
+import { Campo } from '../../components/ui/campo.tsx';
 import { Alerta } from '../../components/ui/estados.tsx';
 import { ErroApi } from '../../lib/api-client.ts';
-import { Campo, comoNumero } from './campos.tsx';
+import { comoNumero } from './campos.tsx';
 
 /**
  * The worker's data, one form for registering and editing (the wire's own zod schemas validate it here and on

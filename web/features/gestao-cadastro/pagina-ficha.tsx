@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { BadgeCheck, Ban, History, IdCard } from 'lucide-react';
+import { BadgeCheck, Ban, History, IdCard, KeySquare, Printer } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useParams } from 'react-router';
@@ -16,6 +16,7 @@ import { formatarNoFuso } from '#common/tempo.ts';
 import { formatarCpf } from '#common/texto.ts';
 import type { z } from '#common/zod-pt.ts';
 import { MenuGestao } from '../../components/layout/menu-gestao.tsx';
+import { Campo } from '../../components/ui/campo.tsx';
 import { Alerta, BotaoVoltar, Carregando } from '../../components/ui/estados.tsx';
 import { ErroApi } from '../../lib/api-client.ts';
 import { caminhos } from '../../lib/caminhos.ts';
@@ -23,13 +24,14 @@ import { useFusoPorto } from '../../lib/fuso-porto.ts';
 import {
   desabilitar,
   editar,
+  emitirCodigo,
   encerrarImpedimento,
   fichaQuery,
   habilitar,
   historicoQuery,
   impedir,
 } from './api.ts';
-import { Campo, comoNumero, dataBr } from './campos.tsx';
+import { comoNumero, dataBr } from './campos.tsx';
 import { FormularioDados } from './formulario-dados.tsx';
 import './gestao-cadastro.css';
 
@@ -271,6 +273,50 @@ function Impedimentos({ ficha, hoje }: { ficha: Trabalhador; hoje: string }) {
   );
 }
 
+/** The first-access (or new password) code: shown once, to be read aloud or printed at the counter. */
+function Acesso({ ficha }: { ficha: Trabalhador }) {
+  const cliente = useQueryClient();
+  const fuso = useFusoPorto();
+  const emitir = useMutation({
+    mutationFn: () => emitirCodigo(ficha.codAvulso),
+    onSettled: () => cliente.invalidateQueries({ queryKey: historicoQuery(ficha.codAvulso).queryKey }),
+  });
+  return (
+    <section className="cartao" aria-labelledby="titulo-acesso">
+      <h2 id="titulo-acesso" className="cartao-titulo">
+        <KeySquare aria-hidden size={22} />
+        Acesso ao portal
+      </h2>
+      <p className="texto-suave">
+        O código serve para o primeiro acesso ou para uma nova senha, uma vez só. Emitir um código encerra as
+        sessões abertas do trabalhador.
+      </p>
+      {emitir.data ? (
+        <div className="cadastro-codigo" role="status">
+          <p>
+            Código de acesso de <strong>{ficha.nome}</strong> (matrícula {ficha.codAvulso}):
+          </p>
+          <p className="cadastro-codigo-valor" data-testid="codigo-acesso">
+            {emitir.data.codigo}
+          </p>
+          <p>
+            Válido até {formatarNoFuso(emitir.data.validoAte, fuso, "dd/MM/yyyy 'às' HH:mm")}. Anote ou
+            imprima agora: ele não aparece de novo.
+          </p>
+          <button type="button" className="botao botao-secundario" onClick={() => window.print()}>
+            <Printer aria-hidden size={20} />
+            Imprimir
+          </button>
+        </div>
+      ) : null}
+      {emitir.isError ? <Alerta tipo="erro">{mensagemDe(emitir.error)}</Alerta> : null}
+      <button type="button" className="botao" disabled={emitir.isPending} onClick={() => emitir.mutate()}>
+        {emitir.data ? 'Emitir outro código' : 'Emitir código de acesso'}
+      </button>
+    </section>
+  );
+}
+
 function Historico({ cod }: { cod: string }) {
   const consulta = useQuery(historicoQuery(cod));
   const fuso = useFusoPorto();
@@ -364,6 +410,7 @@ export function PaginaFicha() {
       {ficha ? (
         <>
           <Dados ficha={ficha} />
+          <Acesso ficha={ficha} />
           <Habilitacoes ficha={ficha} />
           <Impedimentos ficha={ficha} hoje={hoje} />
           <Historico cod={ficha.codAvulso} />

@@ -47,7 +47,7 @@ export function PaginaTrabalhadores() {
           <Search aria-hidden size={22} />
           Buscar
         </h2>
-        <form className="cadastro-busca" onSubmit={enviar} role="search">
+        <form className="cadastro-busca" onSubmit={enviar}>
           <div className="campo">
             <label htmlFor="busca-trabalhador">Nome, matrícula, CPF ou número de chamada</label>
             <input

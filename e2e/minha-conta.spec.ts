@@ -122,7 +122,7 @@ test('configurações, mudar senha e mudar dados pessoais (formulários da issue
   await conferirTela(page, 'minha-conta-configuracoes');
   for (const [nome, campo] of [
     ['Mudar senha', 'Senha atual'],
-    ['Mudar dados pessoais', 'Telefone'],
+    ['Mudar dados pessoais', 'Telefone (opcional)'],
   ] as const) {
     await page.getByRole('link', { name: nome }).click();
     await expect(page.getByRole('heading', { level: 1, name: nome })).toBeVisible();

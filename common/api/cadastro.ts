@@ -284,3 +284,47 @@ export const apiCadastro = {
     resumo: 'O histórico do trabalhador: quem, quando, o quê, antes → depois (só acréscimo).',
   }),
 };
+
+/** The legacy system's file (docs/produto/cadastro.md §Importação): at most this many errors are listed. */
+export const MAXIMO_ERROS_IMPORTACAO = 200;
+export const LIMITE_BYTES_IMPORTACAO_CADASTRO = 32 * 1024 * 1024;
+export const MAXIMO_LINHAS_IMPORTACAO_CADASTRO = 200_000;
+
+export const erroImportacaoCadastroSchema = z.object({
+  /** The file's line (the header is line 1). */
+  linha: z.number(),
+  campo: z.string(),
+  mensagem: z.string(),
+});
+
+export const relatorioImportacaoCadastroSchema = z.object({
+  simulado: z.boolean(),
+  codificacao: z.enum(['utf-8', 'windows-1252']),
+  /** Lines read, the header not counted. */
+  linhas: z.number(),
+  criados: z.number(),
+  alterados: z.number(),
+  inalterados: z.number(),
+  erros: z.array(erroImportacaoCadastroSchema),
+  totalErros: z.number(),
+  duracaoMs: z.number(),
+});
+export type RelatorioImportacaoCadastro = z.infer<typeof relatorioImportacaoCadastroSchema>;
+
+export const apiImportacaoCadastro = {
+  importar: definirEndpoint({
+    ...comum,
+    metodo: 'POST',
+    caminho: '/api/gestao/trabalhadores/importar',
+    query: z.object({ simular: z.enum(['0', '1'], { error: 'simular é 0 ou 1.' }).optional() }),
+    corpo: z.union([z.string(), z.instanceof(Uint8Array)], { error: 'Envie o arquivo CSV (text/csv).' }),
+    tipoCorpo: 'text/csv',
+    resposta: relatorioImportacaoCadastroSchema,
+    erros: ['AcessoNegado'],
+    resumo: 'Importa o cadastro do sistema antigo (CSV): tudo ou nada; importar de novo não muda nada.',
+    descricao:
+      `${SOMENTE_CADASTRO} O corpo é o arquivo CSV (\`text/csv\`, UTF-8 ou Windows-1252) no formato de ` +
+      '`docs/produto/cadastro.md`. `?simular=1` confere e não grava nada. Um arquivo com erros não importa nada: ' +
+      'a recusa `DadosInvalidos` traz em `dados` o relatório, com os erros por linha e coluna.',
+  }),
+};

@@ -1,5 +1,5 @@
 import { apiAvulso } from './avulso.ts';
-import { apiCadastro } from './cadastro.ts';
+import { apiCadastro, apiImportacaoCadastro } from './cadastro.ts';
 import { apiContas } from './contas.ts';
 import { apiDeclaracoes } from './declaracoes.ts';
 import { apiDocumentacao } from './documentacao.ts';
@@ -41,5 +41,6 @@ export const catalogoEndpoints: readonly Endpoint[] = [
   ...Object.values(apiFinanceiroGestao),
   ...Object.values(apiEquipe),
   ...Object.values(apiCadastro),
+  ...Object.values(apiImportacaoCadastro),
   ...Object.values(apiContas),
 ];

@@ -1,6 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiCadastro } from '#common/api/cadastro.ts';
+import {
+  apiCadastro,
+  apiImportacaoCadastro,
+  LIMITE_BYTES_IMPORTACAO_CADASTRO,
+} from '#common/api/cadastro.ts';
 import { apiContas } from '#common/api/contas.ts';
 import { sessaoDe } from '../../plataforma/autenticacao/autenticacao.ts';
 import { ok } from '../../plataforma/http/envelope.ts';
@@ -9,6 +13,7 @@ import { exigirPapel } from '../equipe/index.ts';
 import { esquecerNaMemoria } from '../sessao/index.ts';
 import { emitirCodigo } from './contas.ts';
 import { historicoDoAvulso } from './historico.ts';
+import { importarTrabalhadores } from './importacao.ts';
 import {
   type Autor,
   buscarTrabalhadores,
@@ -32,6 +37,13 @@ export const rotasCadastro: FastifyPluginAsyncZod = async (app) => {
   app.addHook(
     'onRequest',
     exigirPapel('cadastro', 'Somente a equipe de cadastro do OGMO acessa o cadastro dos trabalhadores.'),
+  );
+
+  // The legacy system's file arrives as bytes: its encoding is found by the importer.
+  app.addContentTypeParser(
+    'text/csv',
+    { parseAs: 'buffer', bodyLimit: LIMITE_BYTES_IMPORTACAO_CADASTRO },
+    (_r, corpo, feito) => feito(null, corpo),
   );
 
   const autor = (request: FastifyRequest): Autor => ({
@@ -96,6 +108,24 @@ export const rotasCadastro: FastifyPluginAsyncZod = async (app) => {
     // The code itself never reaches the log.
     request.log.info({ por, codAvulso: request.params.cod }, 'código de acesso emitido');
     return ok({ codigo, validoAte });
+  });
+
+  registrar(app, apiImportacaoCadastro.importar, async (request) => {
+    const por = sessaoDe(request).codAvulso;
+    const relatorio = await importarTrabalhadores(db, {
+      corpo: request.body,
+      simular: request.query.simular === '1',
+      por,
+      agora: clock.now(),
+      hoje: hoje(),
+    });
+    // Every worker the file changed is read again by the call.
+    if (!relatorio.simulado && relatorio.criados + relatorio.alterados > 0) app.escalacao.invalidar();
+    request.log.info(
+      { por, criados: relatorio.criados, alterados: relatorio.alterados, duracaoMs: relatorio.duracaoMs },
+      relatorio.simulado ? 'importação do cadastro simulada' : 'importação do cadastro',
+    );
+    return ok(relatorio);
   });
 
   registrar(app, apiCadastro.historico, async (request) => {

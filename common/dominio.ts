@@ -101,6 +101,26 @@ const nomesSindicato: Record<number, string> = {
   9: 'OGMO',
 };
 
+/**
+ * The category a union's worker is registered in, as the demo's seed has it (issue 30): consertadores, bloco
+ * and multifuncionais choose in the stevedores' call.
+ */
+const CATEGORIA_DO_SINDICATO: Record<number, number> = {
+  1: 1,
+  2: 2,
+  3: 1,
+  4: 4,
+  5: 1,
+  6: 6,
+  7: 7,
+  8: 1,
+  9: 9,
+};
+
+export function categoriaDoSindicato(codSindicato: number): number {
+  return CATEGORIA_DO_SINDICATO[codSindicato] ?? 0;
+}
+
 const nomesSindicatoFeminino: Record<number, string> = {
   1: 'Estivadora',
   6: 'Arrumadora',

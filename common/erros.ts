@@ -76,6 +76,23 @@ export const catalogoErros = {
     status: 409,
     mensagem: 'A urna desta eleição já tem chave: ela não é trocada depois de criada.',
   },
+  ForaDaEquipe: {
+    status: 409,
+    mensagem: 'Somente a equipe do OGMO (categoria 9) recebe papéis.',
+  },
+  UltimoAdministrador: {
+    status: 409,
+    mensagem:
+      'O OGMO precisa de ao menos um administrador: conceda o papel a outra pessoa antes de retirá-lo.',
+  },
+  CpfEmUso: { status: 409, mensagem: 'Já há um trabalhador cadastrado com este CPF.' },
+  NumChamadaEmUso: { status: 409, mensagem: 'Este número de chamada já é de outro trabalhador.' },
+  PrimeiroAcessoRecusado: {
+    status: 403,
+    mensagem:
+      'Os dados não conferem com o código de acesso, ou o código venceu ou já foi usado. Confira ou peça outro código ao OGMO.',
+  },
+  SenhaAtualIncorreta: { status: 403, mensagem: 'A senha atual não confere.' },
   EnderecoMuitoLongo: { status: 414, mensagem: 'O endereço da requisição é longo demais.' },
   CabecalhosMuitoGrandes: {
     status: 431,

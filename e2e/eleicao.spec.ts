@@ -183,7 +183,7 @@ test('a equipe do OGMO vê as eleições e baixa o resultado da encerrada; os de
   await expect(page).toHaveURL(/\/login$/);
 
   await page.setViewportSize(TELAS.celular);
-  await entrar(page, '900001');
+  await entrar(page, '900003');
   await page.goto('/eleicoes');
   await expect(page.getByRole('heading', { name: 'Eleições CPATP' })).toBeVisible();
   const aberta = page.getByRole('listitem').filter({ hasText: 'CPATP 2026/2027' });

@@ -115,15 +115,19 @@ test('últimas escalações: carregando, ano e mês, colunas estreitas, modal co
   await expect(detalhes).toBeFocused();
 });
 
-test('configurações e as páginas Em breve', async ({ page }) => {
+test('configurações, mudar senha e mudar dados pessoais (formulários da issue 30)', async ({ page }) => {
   await abrirMinhaConta(page);
   await page.getByRole('link', { name: 'Configurações' }).click();
   await expect(page).toHaveURL(/\/minha-conta\/configuracoes$/);
   await conferirTela(page, 'minha-conta-configuracoes');
-  for (const nome of ['Mudar senha', 'Mudar dados pessoais']) {
+  for (const [nome, campo] of [
+    ['Mudar senha', 'Senha atual'],
+    ['Mudar dados pessoais', 'Telefone (opcional)'],
+  ] as const) {
     await page.getByRole('link', { name: nome }).click();
-    await expect(page.getByText('Em breve!')).toBeVisible();
-    await conferirTela(page, `minha-conta-em-breve-${nome === 'Mudar senha' ? 'senha' : 'dados'}`);
+    await expect(page.getByRole('heading', { level: 1, name: nome })).toBeVisible();
+    await expect(page.getByLabel(campo)).toBeVisible();
+    await conferirTela(page, `minha-conta-${nome === 'Mudar senha' ? 'senha' : 'dados'}`);
     await page.getByRole('link', { name: 'Voltar' }).click();
     await expect(page).toHaveURL(/\/minha-conta\/configuracoes$/);
   }

@@ -8,6 +8,9 @@ import { pluginAoVivo } from './modulos/ao-vivo/plugin.ts';
 import { rotasEventos } from './modulos/ao-vivo/rotas.ts';
 import { rotasAvulso } from './modulos/avulso/rotas.ts';
 import { rotasFotos } from './modulos/avulso/rotas-fotos.ts';
+import { rotasCadastro } from './modulos/cadastro/rotas.ts';
+import { rotasContas } from './modulos/cadastro/rotas-contas.ts';
+import { rotasEquipe } from './modulos/cadastro/rotas-equipe.ts';
 import { rotasDeclaracoes } from './modulos/declaracoes/rotas.ts';
 import { rotasEleicoes } from './modulos/eleicao/rotas.ts';
 import { rotasEleicoesGestao } from './modulos/eleicao/rotas-gestao.ts';
@@ -222,6 +225,9 @@ export async function construirApp(opcoes: OpcoesApp): Promise<FastifyInstance> 
   await app.register(rotasMetricas);
   await app.register(rotasMensagensGestao);
   await app.register(rotasEleicoesGestao);
+  await app.register(rotasEquipe);
+  await app.register(rotasCadastro);
+  await app.register(rotasContas);
 
   await servirWeb(
     app,

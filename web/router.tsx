@@ -5,7 +5,9 @@ import { rotasDocumentacao } from './features/documentacao/rotas.tsx';
 import { rotasEleicao } from './features/eleicao/rotas.tsx';
 import { rotasEscalacao } from './features/escalacao/rotas.tsx';
 import { rotasGestao } from './features/gestao/rotas.tsx';
+import { rotasGestaoCadastro } from './features/gestao-cadastro/rotas.tsx';
 import { rotasGestaoEleicoes } from './features/gestao-eleicoes/rotas.tsx';
+import { rotasGestaoEquipe } from './features/gestao-equipe/rotas.tsx';
 import { rotasGestaoFinanceiro } from './features/gestao-financeiro/rotas.tsx';
 import { rotasGestaoMensagens } from './features/gestao-mensagens/rotas.tsx';
 import { rotasInicio, rotasPublicasInicio } from './features/inicio/rotas.tsx';
@@ -50,6 +52,8 @@ export const rotas: RouteObject[] = [
           ...rotasGestaoFinanceiro(() => exigirLogin()),
           ...rotasGestaoMensagens(() => exigirLogin()),
           ...rotasGestaoEleicoes(() => exigirLogin()),
+          ...rotasGestaoEquipe(() => exigirLogin()),
+          ...rotasGestaoCadastro(() => exigirLogin()),
         ],
       },
       { path: '*', loader: () => redirect(caminhos.inicio) },

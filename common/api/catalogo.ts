@@ -1,9 +1,12 @@
 import { apiAvulso } from './avulso.ts';
+import { apiCadastro, apiImportacaoCadastro } from './cadastro.ts';
+import { apiContas } from './contas.ts';
 import { apiDeclaracoes } from './declaracoes.ts';
 import { apiDocumentacao } from './documentacao.ts';
 import { apiEleicoes } from './eleicoes.ts';
 import { apiEleicoesGestao } from './eleicoes-gestao.ts';
 import type { Endpoint } from './endpoint.ts';
+import { apiEquipe } from './equipe.ts';
 import { apiEscalaAberta } from './escala-aberta.ts';
 import { apiEscalacao } from './escalacao.ts';
 import { apiEventos } from './eventos.ts';
@@ -44,4 +47,8 @@ export const catalogoEndpoints: readonly Endpoint[] = [
   ...Object.values(apiMensagensGestao),
   ...Object.values(apiEleicoesGestao),
   ...Object.values(apiPasskeys),
+  ...Object.values(apiEquipe),
+  ...Object.values(apiCadastro),
+  ...Object.values(apiImportacaoCadastro),
+  ...Object.values(apiContas),
 ];

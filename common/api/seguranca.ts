@@ -10,9 +10,9 @@ export const registroBloqueioSchema = z.object({
   evento: z.enum(['bloqueio', 'desbloqueio']),
   /**
    * login: unknown devices of a user code; aparelho: one trusted device; totem: a kiosk registered by staff;
-   * declaracao: the MP 945 check.
+   * declaracao: the MP 945 check; primeiro-acesso: the first access with a staff code.
    */
-  politica: z.enum(['login', 'aparelho', 'totem', 'declaracao']),
+  politica: z.enum(['login', 'aparelho', 'totem', 'declaracao', 'primeiro-acesso']),
   /** The user code as typed (login), `<code>:<device>` (aparelho), `<kiosk>:<code>` (totem) or the worker. */
   sujeito: z.string(),
   falhas: z.number(),

@@ -4,6 +4,7 @@ import type { SegmentoCategoria } from '#common/dominio.ts';
 export const caminhos = {
   login: '/login',
   totem: '/totem',
+  primeiroAcesso: '/primeiro-acesso',
   inicio: '/inicio',
   funcoes: '/funcoes',
   faleComOgmo: '/fale-com-o-ogmo',
@@ -29,5 +30,9 @@ export const caminhos = {
   gestaoMensagens: '/gestao/mensagens',
   gestaoEleicoes: '/gestao/eleicoes',
   apuracaoEleicoes: '/eleicoes',
+  gestaoEquipe: '/gestao/equipe',
+  gestaoTrabalhadores: '/gestao/trabalhadores',
+  novoTrabalhador: '/gestao/trabalhadores/novo',
+  trabalhadorGestao: (cod: string) => `/gestao/trabalhadores/${cod}`,
   documentacaoApi: '/docs/api',
 } as const;

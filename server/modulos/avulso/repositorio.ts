@@ -1,5 +1,7 @@
+import { mensagemSituacao } from '#common/api/cadastro.ts';
 import type { DadosLogin } from '#common/api/sessao.ts';
 import { CATEGORIA_OGMO, nomeSindicato } from '#common/dominio.ts';
+import { dataHoraLocal } from '#common/tempo.ts';
 import type { Config } from '../../config.ts';
 import type { DbOuTrx } from '../../plataforma/banco/schema.ts';
 import { listarParametros } from '../../plataforma/parametros.ts';
@@ -29,10 +31,12 @@ export async function carregarDadosLogin(
   const { linha, lerParametros = () => listarParametros(db) } = opcoes;
   const avulso = linha ?? (await buscarAvulso(db, codAvulso));
   if (!avulso) return undefined;
-  const impedido = avulso.impedimento === 1;
-  // The messages only matter to an impeded worker (the home screen shows them instead of the call).
-  const [mensagens, parametros, papeis, foto] = await Promise.all([
-    impedido
+  const hoje = dataHoraLocal(agora, config.fusoHorario).data;
+  const situacao = avulso.situacao ?? 'ativo';
+  // The messages only matter to an impeded worker (the home screen shows them instead of the call): the legacy
+  // ones, then the motives of the staff's impediments in force today (issue 30), then the status.
+  const [mensagens, motivos, parametros, papeis, foto] = await Promise.all([
+    avulso.impedimento === 1
       ? db
           .selectFrom('impedimento_mensagem')
           .select('mensagem')
@@ -40,6 +44,16 @@ export async function carregarDadosLogin(
           .orderBy('ordem')
           .execute()
       : [],
+    db
+      .selectFrom('impedimento')
+      .select('motivo')
+      .where('cod_avulso', '=', codAvulso)
+      .where('encerrado_em', 'is', null)
+      .where('inicio', '<=', hoje)
+      .where((eb) => eb.or([eb('fim', 'is', null), eb('fim', '>=', hoje)]))
+      .orderBy('inicio')
+      .orderBy('id')
+      .execute(),
     lerParametros(),
     // Only the OGMO's staff hold roles: a worker's login never pays for this read.
     avulso.cod_categoria === CATEGORIA_OGMO
@@ -67,8 +81,12 @@ export async function carregarDadosLogin(
     numChamada: avulso.num_chamada,
     cpf: avulso.cpf,
     fotoUrl: foto ? urlFoto(config, segredoFotos, avulso.cod_avulso, agora) : '',
-    impedimento: impedido,
-    mensagensImpedimento: mensagens.map((m) => m.mensagem),
+    impedimento: avulso.impedimento === 1 || situacao !== 'ativo' || motivos.length > 0,
+    mensagensImpedimento: [
+      ...mensagens.map((m) => m.mensagem),
+      ...motivos.map((m) => m.motivo),
+      ...(situacao === 'afastado' || situacao === 'cancelado' ? [mensagemSituacao(situacao)] : []),
+    ],
     afastamentoDefinitivo: avulso.afastamento_definitivo === 1,
     escolhaPoraoEstiva: avulso.escolha_porao_estiva === 1,
     parametros,
@@ -87,11 +105,13 @@ export async function fotoDoAvulso(db: DbOuTrx, codAvulso: string) {
 }
 
 /** The worker's qualifications, by function code. */
-export async function habilitacoesDoAvulso(db: DbOuTrx, codAvulso: string) {
+/** The worker's qualifications in force on `hoje` (yyyy-MM-dd): one past its `valida_ate` is gone (issue 30). */
+export async function habilitacoesDoAvulso(db: DbOuTrx, codAvulso: string, hoje: string) {
   return db
     .selectFrom('habilitacao')
     .select('cod_funcao')
     .where('cod_avulso', '=', codAvulso)
+    .where((eb) => eb.or([eb('valida_ate', 'is', null), eb('valida_ate', '>=', hoje)]))
     .orderBy('cod_funcao')
     .execute();
 }

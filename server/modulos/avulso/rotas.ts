@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiAvulso } from '#common/api/avulso.ts';
 import { categoriaDaFuncao, funcaoPorCodigo } from '#common/funcoes.ts';
+import { dataHoraLocal } from '#common/tempo.ts';
 import { sessaoDe } from '../../plataforma/autenticacao/autenticacao.ts';
 import { ok } from '../../plataforma/http/envelope.ts';
 import { registrar } from '../../plataforma/http/registrar.ts';
@@ -12,7 +13,9 @@ import { ultimosTrabalhos } from './repositorio-trabalhos.ts';
 export const rotasAvulso: FastifyPluginAsyncZod = async (app) => {
   const { db, clock } = app.ctx;
   registrar(app, apiAvulso.habilitacoes, async (request) => {
-    const linhas = await habilitacoesDoAvulso(db, sessaoDe(request).codAvulso);
+    // An expired qualification is gone (issue 30).
+    const hoje = dataHoraLocal(clock.now(), app.ctx.config.fusoHorario).data;
+    const linhas = await habilitacoesDoAvulso(db, sessaoDe(request).codAvulso, hoje);
     return ok(
       linhas.map(({ cod_funcao }) => ({
         codCategoria: categoriaDaFuncao(cod_funcao),

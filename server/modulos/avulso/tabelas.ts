@@ -30,6 +30,8 @@ export interface AvulsoTable {
   afastamento_definitivo: number;
   escolha_porao_estiva: number;
   senha_hash: string;
+  /** 'ativo', 'afastado' or 'cancelado' (issue 30; migration 2026-11-26-41-cadastro). */
+  situacao?: string;
 }
 
 export interface ImpedimentoMensagemTable {
@@ -47,6 +49,8 @@ export interface ParametroTable {
 export interface HabilitacaoTable {
   cod_avulso: string;
   cod_funcao: number;
+  /** yyyy-MM-dd, the last port-local day it counts; null: no expiry (issue 30). */
+  valida_ate?: string | null;
 }
 
 /** An engagement (job) of a worker: the history, the current job and the rest rule read it. */

@@ -13,7 +13,7 @@ let demoAberta: number;
 let demoEncerrada: number;
 beforeAll(async () => {
   amb = await criarAmbiente();
-  equipe = await amb.logado('900001');
+  equipe = await amb.logado('900003');
   demoAberta = await idEleicaoDemo(amb.db, 'aberta');
   demoEncerrada = await idEleicaoDemo(amb.db, 'encerrada');
 });

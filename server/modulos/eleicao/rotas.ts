@@ -3,8 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiEleicoes } from '#common/api/eleicoes.ts';
 import { sessaoDe } from '../../plataforma/autenticacao/autenticacao.ts';
 import { ok } from '../../plataforma/http/envelope.ts';
-import { exigirEquipeOgmo } from '../../plataforma/http/equipe-ogmo.ts';
 import { registrar } from '../../plataforma/http/registrar.ts';
+import { exigirPapel } from '../equipe/index.ts';
 import { pdfResultado, pdfZeresima } from './pdf.ts';
 import { listarEleicoes } from './repositorio.ts';
 import { apurarEleicao, eleicaoPendente, emitirZeresima, encerrarEleicao, registrarVoto } from './servico.ts';
@@ -13,14 +13,18 @@ import { tirarTentativaDeChave } from './tentativas-chave.ts';
 
 /**
  * The CPATP election (docs/produto/escalacao.md §2-4, §7): the worker's pending ballot and vote; for OGMO staff
- * (category 9) the list, closing, the zero report and the result. No handler here logs a vote.
+ * (role `eleicao`) the list, closing, the zero report and the result. No handler here logs a vote.
  */
 export { CHAVES_POR_MINUTO_POR_ELEICAO } from './tentativas-chave.ts';
 
 export const rotasEleicoes: FastifyPluginAsyncZod = async (app) => {
   const { db, config, clock } = app.ctx;
-  const somenteEquipe = (request: FastifyRequest) =>
-    exigirEquipeOgmo(db, request, 'Somente a equipe do OGMO acessa a apuração da eleição.');
+  // The staff's part is the role `eleicao`'s (issue 30).
+  const exigirEleicao = exigirPapel(
+    'eleicao',
+    'Somente a equipe de eleição do OGMO acessa a apuração da eleição.',
+  );
+  const somenteEquipe = (request: FastifyRequest) => exigirEleicao.call(app, request);
 
   function enviarPdf(reply: FastifyReply, nome: string, conteudo: Buffer) {
     return reply

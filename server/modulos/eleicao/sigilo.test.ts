@@ -21,7 +21,7 @@ let amb: AmbienteTeste;
 let equipe: ClienteTeste;
 beforeAll(async () => {
   amb = await criarAmbiente();
-  equipe = await amb.logado('900001');
+  equipe = await amb.logado('900003');
 });
 afterAll(async () => {
   await amb.fechar();

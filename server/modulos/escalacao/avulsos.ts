@@ -1,3 +1,4 @@
+import { dataHoraLocal } from '#common/tempo.ts';
 import type { Clock } from '../../clock.ts';
 import type { DbOuTrx } from '../../plataforma/banco/schema.ts';
 import { CacheCurtoEmLote } from '../../plataforma/cache-curto.ts';
@@ -16,7 +17,16 @@ export const VALIDADE_CACHE_AVULSO_MS = 2_000;
  * event loop are read in one query (docs/decisions/0027-leituras-em-lote.md).
  */
 export class CacheAvulsos extends CacheCurtoEmLote<string, AvulsoEscala> {
-  constructor(db: DbOuTrx, clock: Clock, validadeMs = VALIDADE_CACHE_AVULSO_MS, maximo = 20_000) {
-    super(clock, validadeMs, maximo, (codigos) => buscarAvulsosComHabilitacoes(db, codigos));
+  constructor(
+    db: DbOuTrx,
+    clock: Clock,
+    fuso: string,
+    validadeMs = VALIDADE_CACHE_AVULSO_MS,
+    maximo = 20_000,
+  ) {
+    // Impediments and qualifications count by the port's day (issue 30).
+    super(clock, validadeMs, maximo, (codigos) =>
+      buscarAvulsosComHabilitacoes(db, codigos, dataHoraLocal(clock.now(), fuso).data),
+    );
   }
 }

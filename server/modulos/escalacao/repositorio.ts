@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { type Intervalo, janelaDescanso } from '#common/descanso.ts';
 import { dialetoDe } from '../../plataforma/banco/dialeto.ts';
 import type { DbOuTrx } from '../../plataforma/banco/schema.ts';
+import { emVigor, impedimentoEmVigor } from '../cadastro/index.ts';
 
 /**
  * Queries of the electronic call. The shared part of a call is read once per cache period
@@ -32,16 +33,17 @@ export async function buscarEscala(db: DbOuTrx, numEscalacao: number) {
  * with or without statistics), where lookups take well under 1 ms (docs/decisions/0027, addendum). One array
  * parameter also means one statement text whatever the batch size. SQLite plans the join as lookups.
  */
-export async function buscarAvulsosComHabilitacoes(db: DbOuTrx, codigos: readonly string[]) {
+export async function buscarAvulsosComHabilitacoes(db: DbOuTrx, codigos: readonly string[], hoje: string) {
   const porCodigo = new Map<string, AvulsoComHabilitacoes>();
   if (codigos.length === 0) return porCodigo;
   if (dialetoDe(db) === 'postgres') {
     const { rows } = await sql<LinhaAvulso & { funcoes: number[] | null }>`
       select a.cod_avulso, a.cod_categoria, a.artigo, a.impedimento, a.num_chamada, a.nome, a.sexo,
-             a.cod_sindicato, h.funcoes
+             a.cod_sindicato, a.situacao, ${impedimentoEmVigor('a.cod_avulso', hoje)} as impedido_cadastro, h.funcoes
         from unnest(${[...codigos]}::varchar[]) as c(cod)
        cross join lateral (select * from avulso where cod_avulso = c.cod limit 1) as a
-       cross join lateral (select array_agg(cod_funcao) as funcoes from habilitacao where cod_avulso = c.cod) as h`.execute(
+       cross join lateral (select array_agg(cod_funcao) as funcoes from habilitacao
+                            where cod_avulso = c.cod and (valida_ate is null or valida_ate >= ${hoje})) as h`.execute(
       db,
     );
     for (const l of rows) porCodigo.set(l.cod_avulso, avulsoDaLinha(l, l.funcoes ?? []));
@@ -49,7 +51,12 @@ export async function buscarAvulsosComHabilitacoes(db: DbOuTrx, codigos: readonl
   }
   const linhas = await db
     .selectFrom('avulso as a')
-    .leftJoin('habilitacao as h', 'h.cod_avulso', 'a.cod_avulso')
+    // An expired qualification is gone (issue 30).
+    .leftJoin('habilitacao as h', (j) =>
+      j
+        .onRef('h.cod_avulso', '=', 'a.cod_avulso')
+        .on((eb) => eb.or([eb('h.valida_ate', 'is', null), eb('h.valida_ate', '>=', hoje)])),
+    )
     .select([
       'a.cod_avulso',
       'a.cod_categoria',
@@ -59,6 +66,8 @@ export async function buscarAvulsosComHabilitacoes(db: DbOuTrx, codigos: readonl
       'a.nome',
       'a.sexo',
       'a.cod_sindicato',
+      'a.situacao',
+      impedimentoEmVigor('a.cod_avulso', hoje).as('impedido_cadastro'),
       'h.cod_funcao',
     ])
     .where('a.cod_avulso', 'in', codigos)
@@ -83,6 +92,8 @@ interface LinhaAvulso {
   nome: string;
   sexo: 'F' | 'M';
   cod_sindicato: number;
+  situacao?: string | null;
+  impedido_cadastro: boolean | number;
 }
 
 function avulsoDaLinha(l: LinhaAvulso, funcoes: readonly number[]): AvulsoComHabilitacoes {
@@ -94,7 +105,8 @@ function avulsoDaLinha(l: LinhaAvulso, funcoes: readonly number[]): AvulsoComHab
     codSindicato: l.cod_sindicato,
     codCategoria: l.cod_categoria,
     artigo: l.artigo,
-    impedido: l.impedimento === 1,
+    // The legacy flag, a status other than active, or an impediment of the staff in force today (issue 30).
+    impedido: l.impedimento === 1 || (l.situacao ?? 'ativo') !== 'ativo' || emVigor(l.impedido_cadastro),
     habilitacoes: new Set(funcoes),
   };
 }

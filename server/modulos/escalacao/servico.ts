@@ -108,7 +108,7 @@ export class ServicoEscalacao {
     this.clock = clock;
     this.escalas = new CacheEscalas(db, clock);
     this.listas = new CacheConfirmados(db, clock);
-    this.avulsos = new CacheAvulsos(db, clock);
+    this.avulsos = new CacheAvulsos(db, clock, config.fusoHorario);
     this.parametros = parametros;
     this.pessoais = new CargaEmLote((chaves) => lerPessoais(banco, config.horasDescanso, chaves), 64);
     this.aberta = new CacheCurto(clock, VALIDADE_ESCALA_ABERTA_MS, 1);
@@ -123,6 +123,10 @@ export class ServicoEscalacao {
     // Published, on this server or another: the call's cached data goes (its lists now mark who was engaged).
     eventos.assinar('escala-publicada', (evento) => this.invalidar(evento.numEscalacao, 'este'));
     eventos.assinar('trabalhador-impedido', (evento) => this.avulsos.esquecer(evento.codAvulso));
+    eventos.assinar('cadastro-alterado', (evento) => {
+      if (evento.codAvulso !== null) this.avulsos.esquecer(evento.codAvulso);
+      else this.invalidar(undefined, 'este');
+    });
     // What other servers said while nobody listened is lost: every copy in memory goes.
     eventos.aoPerderEventos(() => this.invalidar(undefined, 'este'));
     this.lerAberta = () => escalaAberta(db);
@@ -341,6 +345,14 @@ export class ServicoEscalacao {
     } else {
       this.esquecer(evento.numEscalacao ?? undefined);
     }
+  }
+
+  /**
+   * Forgets what memory holds of a worker (category, impediment, qualifications): the staff changed their
+   * record (issue 30), and their next load or choice reads it again. Other servers forget it within 2 s.
+   */
+  esquecerAvulso(codAvulso: string): void {
+    this.avulsos.esquecer(codAvulso);
   }
 
   /** A worker's category, article, impediment and qualifications (kept 2 s), as the call sees them. */

@@ -4,6 +4,7 @@ import { type Intervalo, temDescanso } from '#common/descanso.ts';
 import type { Banco } from '../../plataforma/banco/connection.ts';
 import type { DbOuTrx } from '../../plataforma/banco/schema.ts';
 import { ErroApp } from '../../plataforma/http/erro-app.ts';
+import { emVigor } from '../cadastro/index.ts';
 import { engajamentosDosAvulsos } from '../escalacao/index.ts';
 import type {
   AvulsoRodizio,
@@ -20,6 +21,7 @@ import { moverEscala, type Passo, recusarTransicao } from './ciclo.ts';
 import { linhaEscala } from './repositorio.ts';
 import {
   avulsosQueEscolheram,
+  diaDaEscala,
   escaladosDaEscala,
   escolhasComHabilitacao,
   impedimentosDosQueEscolheram,
@@ -115,11 +117,13 @@ export async function lerEntradaRodizio(
   regras: RegrasRodizio,
 ): Promise<EntradaLida> {
   const { horasDescanso } = regras;
+  // Eligibility is checked again at every run, on the call's day (issue 30).
+  const dia = await diaDaEscala(db, numEscalacao);
   const [ofertas, escolhas, avulsos, impedimentos, ponteiros] = await Promise.all([
     ofertasDaEscala(db, numEscalacao),
-    escolhasComHabilitacao(db, numEscalacao),
-    avulsosQueEscolheram(db, numEscalacao),
-    impedimentosDosQueEscolheram(db, numEscalacao),
+    escolhasComHabilitacao(db, numEscalacao, dia),
+    avulsosQueEscolheram(db, numEscalacao, dia),
+    impedimentosDosQueEscolheram(db, numEscalacao, dia),
     ponteirosAtuais(db),
   ]);
   const turnos = new Map(
@@ -129,7 +133,8 @@ export async function lerEntradaRodizio(
   // A second round is for the workers its published call did not engage (docs/decisions/0217).
   const principal = await repescagemDe(db, numEscalacao);
   const jaEscalados = principal === null ? new Set<string>() : await escaladosDaEscala(db, principal);
-  const motivo = new Map(impedimentos.map((i) => [i.cod_avulso, i.mensagem]));
+  const motivo = new Map<string, string>();
+  for (const i of impedimentos) if (!motivo.has(i.cod_avulso)) motivo.set(i.cod_avulso, i.mensagem);
   const agora = regras.agora?.getTime();
 
   const ofertasRodizio: OfertaRodizio[] = ofertas.map((o) => ({
@@ -148,7 +153,11 @@ export async function lerEntradaRodizio(
     ...(agora !== undefined && Date.parse(o.fim) <= agora ? { encerrada: true } : {}),
   }));
   const avulsosRodizio: AvulsoRodizio[] = avulsos.map((a) => {
-    const impedido = a.impedimento === 1 || a.afastamento_definitivo === 1;
+    const impedido =
+      a.impedimento === 1 ||
+      a.afastamento_definitivo === 1 ||
+      (a.situacao ?? 'ativo') !== 'ativo' ||
+      emVigor(a.impedido_cadastro);
     return {
       codAvulso: a.cod_avulso,
       numChamada: a.num_chamada,

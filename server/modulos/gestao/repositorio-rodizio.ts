@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { funcaoPorCodigo } from '#common/funcoes.ts';
 import { inserirEmMassa } from '../../plataforma/banco/dialeto.ts';
 import type { DbOuTrx } from '../../plataforma/banco/schema.ts';
+import { impedimentoEmVigor } from '../cadastro/index.ts';
 
 /**
  * The rotation's and the publication's queries (docs/decisions/0154, 0155, 0210-0212): what a run reads of a
@@ -35,45 +36,90 @@ export function ofertasDaEscala(db: DbOuTrx, numEscalacao: number) {
  * Each choice of the call with whether the worker holds its function now (one lookup by key per choice,
  * instead of reading every qualification of every chooser).
  */
-export function escolhasComHabilitacao(db: DbOuTrx, numEscalacao: number) {
-  return db
-    .selectFrom('escolha as e')
-    .leftJoin('oferta as o', 'o.seq_categoria', 'e.seq_categoria')
-    .leftJoin('habilitacao as h', (j) =>
-      j.onRef('h.cod_avulso', '=', 'e.cod_avulso').onRef('h.cod_funcao', '=', 'o.cod_funcao'),
-    )
-    .select([
-      'e.cod_avulso',
-      'e.seq_categoria',
-      'e.preferencia',
-      'e.hora_digitacao',
-      'h.cod_funcao as habilitada',
-    ])
-    .where('e.num_escalacao', '=', numEscalacao)
-    .execute();
+export function escolhasComHabilitacao(db: DbOuTrx, numEscalacao: number, dia: string) {
+  return (
+    db
+      .selectFrom('escolha as e')
+      .leftJoin('oferta as o', 'o.seq_categoria', 'e.seq_categoria')
+      // A qualification past its expiry on the call's day is gone (issue 30).
+      .leftJoin('habilitacao as h', (j) =>
+        j
+          .onRef('h.cod_avulso', '=', 'e.cod_avulso')
+          .onRef('h.cod_funcao', '=', 'o.cod_funcao')
+          .on((eb) => eb.or([eb('h.valida_ate', 'is', null), eb('h.valida_ate', '>=', dia)])),
+      )
+      .select([
+        'e.cod_avulso',
+        'e.seq_categoria',
+        'e.preferencia',
+        'e.hora_digitacao',
+        'h.cod_funcao as habilitada',
+      ])
+      .where('e.num_escalacao', '=', numEscalacao)
+      .execute()
+  );
 }
 
-/** The workers who chose in the call, as the rotation ranks them. */
-export function avulsosQueEscolheram(db: DbOuTrx, numEscalacao: number) {
+/**
+ * The workers who chose in the call, as the rotation ranks them, with their status and whether an impediment of
+ * the staff is in force on the call's day (issue 30).
+ */
+export function avulsosQueEscolheram(db: DbOuTrx, numEscalacao: number, dia: string) {
   return db
     .selectFrom('avulso')
-    .select(['cod_avulso', 'num_chamada', 'artigo', 'impedimento', 'afastamento_definitivo'])
+    .select([
+      'cod_avulso',
+      'num_chamada',
+      'artigo',
+      'impedimento',
+      'afastamento_definitivo',
+      'situacao',
+      impedimentoEmVigor('avulso.cod_avulso', dia).as('impedido_cadastro'),
+    ])
     .where('cod_avulso', 'in', (eb) =>
       eb.selectFrom('escolha').select('cod_avulso').where('num_escalacao', '=', numEscalacao),
     )
     .execute();
 }
 
-/** The first impediment message of each worker who chose in the call. */
-export function impedimentosDosQueEscolheram(db: DbOuTrx, numEscalacao: number) {
-  return db
-    .selectFrom('impedimento_mensagem')
-    .select(['cod_avulso', 'mensagem'])
-    .where('ordem', '=', 1)
-    .where('cod_avulso', 'in', (eb) =>
-      eb.selectFrom('escolha').select('cod_avulso').where('num_escalacao', '=', numEscalacao),
-    )
-    .execute();
+/**
+ * The impediment messages of each worker who chose in the call: the legacy first message, then the motives of
+ * the staff's impediments in force on the call's day (issue 30).
+ */
+export async function impedimentosDosQueEscolheram(db: DbOuTrx, numEscalacao: number, dia: string) {
+  const [legadas, doCadastro] = await Promise.all([
+    db
+      .selectFrom('impedimento_mensagem')
+      .select(['cod_avulso', 'mensagem'])
+      .where('ordem', '=', 1)
+      .where('cod_avulso', 'in', (eb) =>
+        eb.selectFrom('escolha').select('cod_avulso').where('num_escalacao', '=', numEscalacao),
+      )
+      .execute(),
+    db
+      .selectFrom('impedimento')
+      .select(['cod_avulso', 'motivo as mensagem'])
+      .where('encerrado_em', 'is', null)
+      .where('inicio', '<=', dia)
+      .where((eb) => eb.or([eb('fim', 'is', null), eb('fim', '>=', dia)]))
+      .where('cod_avulso', 'in', (eb) =>
+        eb.selectFrom('escolha').select('cod_avulso').where('num_escalacao', '=', numEscalacao),
+      )
+      .orderBy('inicio')
+      .orderBy('id')
+      .execute(),
+  ]);
+  return [...legadas, ...doCadastro];
+}
+
+/** The call's day (yyyy-MM-dd): the day the rotation checks impediments and qualifications against. */
+export async function diaDaEscala(db: DbOuTrx, numEscalacao: number): Promise<string> {
+  const linha = await db
+    .selectFrom('escala')
+    .select('data_chamada')
+    .where('num_escalacao', '=', numEscalacao)
+    .executeTakeFirst();
+  return linha?.data_chamada ?? '0000-00-00';
 }
 
 /** Every queue's pointers between calls (docs/decisions/0142, 0212). */

@@ -103,7 +103,7 @@ describe('cookie de aparelho', () => {
 
 describe('GET /api/seguranca/bloqueios', () => {
   it('a equipe do OGMO vê os bloqueios e desbloqueios; um trabalhador, não', async () => {
-    const equipe = await amb.logado('900001');
+    const equipe = await amb.logado('900003');
     const r = await equipe.get('/api/seguranca/bloqueios');
     expect(r.status).toBe(200);
     const eventos = r.corpo.dados as {

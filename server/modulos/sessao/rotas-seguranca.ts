@@ -1,9 +1,7 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiSeguranca, type Totem } from '#common/api/seguranca.ts';
 import { sessaoDe } from '../../plataforma/autenticacao/autenticacao.ts';
 import { ok } from '../../plataforma/http/envelope.ts';
-import { exigirEquipeOgmo } from '../../plataforma/http/equipe-ogmo.ts';
 import { ErroApp } from '../../plataforma/http/erro-app.ts';
 import { registrar } from '../../plataforma/http/registrar.ts';
 import { exigirPapel } from '../equipe/index.ts';
@@ -22,12 +20,15 @@ import {
 /** How many of the latest events the staff page lists. */
 const LIMITE = 500;
 
-/** The throttle's record of locks and unlocks, for OGMO staff (category 9) only. */
+/** The throttle's record of locks and unlocks, for the role `administrador` only. */
 export const rotasSeguranca: FastifyPluginAsyncZod = async (app) => {
   const { db, clock } = app.ctx;
 
-  const somenteEquipe = (request: FastifyRequest) =>
-    exigirEquipeOgmo(db, request, 'Somente a equipe do OGMO vê os bloqueios de acesso.');
+  // The security log is the administration's (issue 30).
+  const somenteEquipe = exigirPapel(
+    'administrador',
+    'Somente a administração do OGMO vê os bloqueios de acesso.',
+  );
 
   registrar(app, apiSeguranca.bloqueios, async () => ok(await registrosDeBloqueio(db, LIMITE)), {
     preHandler: somenteEquipe,

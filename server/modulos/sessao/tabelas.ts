@@ -15,7 +15,7 @@ export interface RegistroBloqueioTable {
   id: Generated<number>;
   em: string;
   evento: 'bloqueio' | 'desbloqueio';
-  politica: 'login' | 'aparelho' | 'totem' | 'declaracao';
+  politica: 'login' | 'aparelho' | 'totem' | 'declaracao' | 'primeiro-acesso';
   sujeito: string;
   falhas: number;
   /** End of the lock (bloqueio). */

@@ -23,7 +23,7 @@ import { ErroApp } from '../../plataforma/http/erro-app.ts';
  * - `declaracao`: the MP 945 identity check (CPF + birth date), per worker: every 5th consecutive failure
  *   locks it for 15 minutes, doubling with each further lock up to a day (docs/decisions/0052).
  */
-export type NomePolitica = 'login' | 'aparelho' | 'totem' | 'declaracao';
+export type NomePolitica = 'login' | 'aparelho' | 'totem' | 'declaracao' | 'primeiro-acesso';
 
 interface Politica {
   /** Waits, in ms, earned by the 1st, 2nd, … consecutive failure (0: none). */
@@ -64,6 +64,12 @@ export const POLITICAS: Record<NomePolitica, Politica> = {
   login: { passos: PASSOS_LOGIN, depois: { periodo: 1, esperaMs: 30 * MINUTO }, recusa: recusaLogin },
   aparelho: { passos: PASSOS_LOGIN, depois: { periodo: 1, esperaMs: 30 * MINUTO }, recusa: recusaLogin },
   totem: { passos: PASSOS_LOGIN, depois: { periodo: 1, esperaMs: 30 * MINUTO }, recusa: recusaLogin },
+  // The first access with a code from the staff (issue 30): the login's waits, on a count of its own.
+  'primeiro-acesso': {
+    passos: PASSOS_LOGIN,
+    depois: { periodo: 1, esperaMs: 30 * MINUTO },
+    recusa: recusaLogin,
+  },
   declaracao: {
     passos: PASSOS_DECLARACAO,
     depois: { periodo: FALHAS_POR_BLOQUEIO_DECLARACAO, esperaMs: 24 * 60 * MINUTO },

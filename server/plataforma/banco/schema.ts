@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { TabelasFundacao } from '../../modulos/avulso/tabelas.ts';
+import type { TabelasCadastro } from '../../modulos/cadastro/tabelas.ts';
 import type { TabelasDeclaracoes } from '../../modulos/declaracoes/tabelas.ts';
 import type { TabelasEleicao } from '../../modulos/eleicao/tabelas.ts';
 import type { TabelasEscalacao } from '../../modulos/escalacao/tabelas.ts';
@@ -22,7 +23,8 @@ export interface Database
     TabelasTentativas,
     TabelasGestao,
     TabelasPush,
-    TabelasMensagens {}
+    TabelasMensagens,
+    TabelasCadastro {}
 
 export type Db = Kysely<Database>;
 /** Repositories take `db | trx` first: the caller owns the transaction. */

@@ -14,4 +14,9 @@ export interface EventosDoDominio {
   'mensagem-enviada': { codAvulso: string | null };
   /** A equipe impediu um trabalhador (ou tirou o impedimento): a chamada relê a linha dele. */
   'trabalhador-impedido': { codAvulso: string; impedido: boolean };
+  /**
+   * O cadastro mudou um trabalhador (habilitação, impedimento, situação: issue 30) ou, `codAvulso` null, muitos de
+   * uma vez (a importação): a chamada relê a linha dele (ou todas) em todo servidor.
+   */
+  'cadastro-alterado': { codAvulso: string | null };
 }

@@ -54,13 +54,21 @@ const sessoes = {
   equipe: await entrar(ESCALADOR_DEMO),
   // The payroll's routes (issue 25) answer only the role financeiro.
   financeiro: await entrar(FINANCEIRO_DEMO),
-  // The messages' and the elections' set-up (issue 30) answer only the roles comunicacao and eleicao.
+  // The roles, workers' record, messages, elections and security log (issue 30) answer the demo's administrator
+  // (900003: administrador, cadastro, comunicacao, eleicao).
   administrador: await entrar(ADMINISTRADOR_DEMO),
 };
 const donos = [TRABALHADOR, ESCALADOR_DEMO, FINANCEIRO_DEMO, ADMINISTRADOR_DEMO];
 const daEquipeFinanceira = (caminho: string) => caminho.startsWith('/api/gestao/financeiro');
-const daAdministracao = (caminho: string) =>
-  caminho.startsWith('/api/gestao/mensagens') || caminho.startsWith('/api/gestao/eleicoes');
+const DO_ADMINISTRADOR = [
+  '/api/gestao/equipe',
+  '/api/gestao/trabalhadores',
+  '/api/eleicoes',
+  '/api/seguranca',
+  '/api/gestao/mensagens',
+  '/api/gestao/eleicoes',
+];
+const doAdministrador = (caminho: string) => DO_ADMINISTRADOR.some((p) => caminho.startsWith(p));
 
 /**
  * A new session when a case ended one (a logout that was, rightly, accepted): made by the session service
@@ -153,7 +161,7 @@ describe(`fuzz da API (semente ${SEMENTE}, ${CASOS} casos por rota)`, () => {
       const estatuto = new Map<string, number>();
       const equipe = daEquipeFinanceira(rota.caminho)
         ? sessoes.financeiro
-        : daAdministracao(rota.caminho)
+        : doAdministrador(rota.caminho)
           ? sessoes.administrador
           : sessoes.equipe;
       const sessaoDo = (caso: Caso) =>

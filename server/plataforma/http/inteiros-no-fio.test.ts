@@ -13,7 +13,7 @@ let equipe: ClienteTeste;
 beforeAll(async () => {
   amb = await criarAmbiente();
   avulso = await amb.logado('100006');
-  equipe = await amb.logado('900001');
+  equipe = await amb.logado('900003');
 });
 afterAll(async () => {
   await amb.fechar();

@@ -1,4 +1,4 @@
-import { Landmark, LayoutList, Megaphone, ShieldAlert, Vote } from 'lucide-react';
+import { Landmark, LayoutList, Megaphone, ShieldAlert, UserCog, Users, Vote } from 'lucide-react';
 import { type ReactNode, Suspense } from 'react';
 import { Link } from 'react-router';
 import { DIAS_SUSPENSAO_EPI, PAPEL_ESCALADOR } from '#common/dominio.ts';
@@ -95,6 +95,18 @@ export function QuadroInicio({ children }: { children: ReactNode }) {
           />
         </div>
       ) : null}
+      {avulso.papeis.includes('cadastro') ? (
+        <div className="cartoes-acao">
+          <CartaoAcao
+            para={caminhos.gestaoTrabalhadores}
+            icone={<Users />}
+            titulo="Cadastro dos trabalhadores"
+            texto="Cadastre trabalhadores, habilitações e impedimentos, e emita códigos de primeiro acesso."
+            botao="Abrir o cadastro"
+            destaque
+          />
+        </div>
+      ) : null}
       {avulso.papeis.includes('eleicao') ? (
         <div className="cartoes-acao">
           <CartaoAcao
@@ -103,6 +115,18 @@ export function QuadroInicio({ children }: { children: ReactNode }) {
             titulo="Eleições da CPATP"
             texto="Crie a eleição com o período e os candidatos, imprima a zerésima e faça a cerimônia de chaves."
             botao="Preparar eleições"
+            destaque
+          />
+        </div>
+      ) : null}
+      {avulso.papeis.includes('administrador') ? (
+        <div className="cartoes-acao">
+          <CartaoAcao
+            para={caminhos.gestaoEquipe}
+            icone={<UserCog />}
+            titulo="Equipe do OGMO"
+            texto="Conceda e retire os papéis da equipe; cada mudança fica no histórico."
+            botao="Gerir a equipe"
             destaque
           />
         </div>

@@ -1,6 +1,5 @@
 import { type RouteObject, redirect } from 'react-router';
 import type { DadosLogin } from '#common/api/sessao.ts';
-import { CATEGORIA_OGMO } from '#common/dominio.ts';
 import { registrarAposLogin } from '../../lib/apos-login.ts';
 import { caminhos } from '../../lib/caminhos.ts';
 import { exigirLogin } from '../../lib/guarda.ts';
@@ -26,10 +25,10 @@ async function exigirEleicao(): Promise<null> {
   throw redirect(caminhos.inicio);
 }
 
-/** /eleicoes is for OGMO staff only; anyone else goes home (the server refuses them anyway). */
+/** /eleicoes is for the role `eleicao` only (issue 30); anyone else goes home (the server refuses them anyway). */
 async function exigirEquipeOgmo(): Promise<null> {
   await exigirLogin();
-  if (sessao.dados()?.codCategoria !== CATEGORIA_OGMO) throw redirect(caminhos.inicio);
+  if (!sessao.dados()?.papeis.includes('eleicao')) throw redirect(caminhos.inicio);
   return null;
 }
 

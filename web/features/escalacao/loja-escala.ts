@@ -4,7 +4,7 @@ import type { DadosLogin } from '#common/api/sessao.ts';
 import { MENSAGEM_SEM_COMUNICACAO } from '#common/erros.ts';
 import { assinarAoVivo } from '../../lib/ao-vivo.ts';
 import { ErroApi } from '../../lib/api-client.ts';
-import { escalaAbertaQuery } from '../../lib/api-sessao.ts';
+import { buscarSessao, escalaAbertaQuery } from '../../lib/api-sessao.ts';
 import { queryClient } from '../../lib/consultas.ts';
 import { aoEncerrarSessao, sessao } from '../../lib/sessao.ts';
 import { buscarAvulsosConfirmados, buscarVagas, enviarEscolhas } from './api.ts';
@@ -157,11 +157,23 @@ async function postar(envio: EnvioEscolhas, ctx: ContextoEscolha) {
     // Whoever has the panel open sees their own name appear.
     if (estado.confirmados[envio.categoria]) void atualizarConfirmados(envio.categoria);
   } catch (erro) {
+    // Impeded since the call was loaded (issue 30): the worker's data is read again, so the red box shows
+    // the staff's motive on /escalacao and /inicio.
+    if (erro instanceof ErroApi && erro.codigoErro === 'TpaImpedido') void atualizarDadosDoAvulso();
     if (minha !== geracao || !estado.escalaCarregada) return;
     definir({
       ...estado,
       escalaCarregada: aplicarFalha(estado.escalaCarregada, envio, mensagemDe(erro), ctx),
     });
+  }
+}
+
+async function atualizarDadosDoAvulso(): Promise<void> {
+  try {
+    const dados = await buscarSessao();
+    if (sessao.dados()?.codAvulso === dados.codAvulso) sessao.definir(dados);
+  } catch {
+    // The next load of the home reads them anyway.
   }
 }
 

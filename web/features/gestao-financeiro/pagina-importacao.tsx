@@ -10,6 +10,7 @@ import {
 } from '#common/api/financeiro-importacao.ts';
 import { formatarDataIso } from '#common/formato.ts';
 import { formatarNoFuso } from '#common/tempo.ts';
+import { MenuGestao } from '../../components/layout/menu-gestao.tsx';
 import { Alerta, BotaoVoltar, Carregando } from '../../components/ui/estados.tsx';
 import { ErroApi } from '../../lib/api-client.ts';
 import { caminhos } from '../../lib/caminhos.ts';
@@ -460,6 +461,7 @@ function Conciliacao() {
 export function PaginaImportacaoFolha() {
   return (
     <div className="pilha financeiro-gestao">
+      <MenuGestao />
       <div className="pagina-cabecalho">
         <Landmark aria-hidden size={28} />
         <h1>Folha de pagamento</h1>

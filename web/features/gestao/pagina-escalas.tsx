@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { novaEscalaBody } from '#common/api/gestao.ts';
 import { formatarDataIso } from '#common/formato.ts';
+import { MenuGestao } from '../../components/layout/menu-gestao.tsx';
 import { Alerta, BotaoVoltar, Carregando } from '../../components/ui/estados.tsx';
 import { caminhos } from '../../lib/caminhos.ts';
 import { criarEscala, escalasQuery } from './api.ts';
@@ -84,6 +85,7 @@ export function PaginaEscalas() {
   const consulta = useQuery(escalasQuery);
   return (
     <div className="pilha gestao">
+      <MenuGestao />
       <div className="pagina-cabecalho">
         <ClipboardList aria-hidden size={28} />
         <h1>Gestão das escalas</h1>

@@ -1,4 +1,4 @@
-import { Construction, KeyRound, Settings, UserPen } from 'lucide-react';
+import { KeyRound, Settings, UserPen } from 'lucide-react';
 import { InstalarApp } from '../../components/instalar-app.tsx';
 import { BotaoVoltar, Tile } from '../../components/ui/estados.tsx';
 import { caminhos } from '../../lib/caminhos.ts';
@@ -28,23 +28,6 @@ export function PaginaConfiguracoes() {
       <InstalarApp />
       <div>
         <BotaoVoltar para={caminhos.minhaConta} />
-      </div>
-    </div>
-  );
-}
-
-/** /minha-conta/mudar-senha and /minha-conta/mudar-dados-pessoais: placeholders (spec §2). */
-export function PaginaEmBreve({ titulo, assunto }: { titulo: string; assunto: string }) {
-  return (
-    <div className="pilha mc-pagina">
-      <CabecalhoPagina titulo={titulo} icone={<Settings size={28} />} />
-      <section className="cartao mc-em-breve">
-        <Construction aria-hidden size={48} />
-        <p className="mc-em-breve-titulo">Em breve!</p>
-        <p className="texto-suave">{assunto}</p>
-      </section>
-      <div>
-        <BotaoVoltar para={caminhos.configuracoes} />
       </div>
     </div>
   );

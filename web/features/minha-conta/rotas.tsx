@@ -35,31 +35,11 @@ export const rotasMinhaConta: RouteObject[] = [
   },
   {
     path: 'minha-conta/mudar-senha',
-    lazy: async () => {
-      const { PaginaEmBreve } = await import('./pagina-configuracoes.tsx');
-      return {
-        element: (
-          <PaginaEmBreve
-            titulo="Mudar senha"
-            assunto="A troca de senha pelo portal estará disponível em breve."
-          />
-        ),
-      };
-    },
+    lazy: async () => ({ Component: (await import('./pagina-conta.tsx')).PaginaMudarSenha }),
   },
   {
     path: 'minha-conta/mudar-dados-pessoais',
-    lazy: async () => {
-      const { PaginaEmBreve } = await import('./pagina-configuracoes.tsx');
-      return {
-        element: (
-          <PaginaEmBreve
-            titulo="Mudar dados pessoais"
-            assunto="A atualização de telefone e e-mail pelo portal estará disponível em breve."
-          />
-        ),
-      };
-    },
+    lazy: async () => ({ Component: (await import('./pagina-conta.tsx')).PaginaMudarDadosPessoais }),
   },
   {
     path: 'minha-conta/financeiro',

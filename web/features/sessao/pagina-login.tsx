@@ -270,6 +270,7 @@ export function PaginaLogin({ quiosque = false }: { quiosque?: boolean }) {
         )}
         {quiosque ? null : (
           <p className="login-rodape">
+            <Link to={caminhos.primeiroAcesso}>Primeiro acesso ou nova senha</Link>
             <Link to={caminhos.funcoes}>Conheça as funções portuárias</Link>
           </p>
         )}

@@ -26,4 +26,9 @@ export const ID_ROTA_LOGIN = 'login';
 export const rotasSessao: RouteObject[] = [
   { id: ID_ROTA_LOGIN, path: 'login', loader: sairAoEntrar, element: <PaginaLogin /> },
   { path: 'totem', element: <PaginaLogin quiosque key="totem" /> },
+  // The first access with the staff's code (issue 30); zod and the form load only here.
+  {
+    path: 'primeiro-acesso',
+    lazy: async () => ({ Component: (await import('./pagina-primeiro-acesso.tsx')).PaginaPrimeiroAcesso }),
+  },
 ];

@@ -22,6 +22,9 @@ import * as dobra from './2026-11-26-23-dobra.ts';
 import * as aparelhosConfiaveis from './2026-11-26-35-aparelhos-confiaveis.ts';
 import * as totens from './2026-11-26-36-totens.ts';
 import * as passkeys from './2026-11-26-37-passkeys.ts';
+import * as historicoAvulso from './2026-11-26-40-historico-avulso.ts';
+import * as cadastro from './2026-11-26-41-cadastro.ts';
+import * as codigoAcesso from './2026-11-26-42-codigo-acesso.ts';
 import * as importacaoFinanceira from './2026-11-26-50-importacao-financeira.ts';
 import * as mensagens from './2026-11-26-80-mensagens.ts';
 import * as eleicaoGestao from './2026-11-26-81-eleicao-gestao.ts';
@@ -54,6 +57,9 @@ export const migracoes: Record<string, Migration> = {
   '2026-11-26-35-aparelhos-confiaveis': aparelhosConfiaveis,
   '2026-11-26-36-totens': totens,
   '2026-11-26-37-passkeys': passkeys,
+  '2026-11-26-40-historico-avulso': historicoAvulso,
+  '2026-11-26-41-cadastro': cadastro,
+  '2026-11-26-42-codigo-acesso': codigoAcesso,
   '2026-11-26-50-importacao-financeira': importacaoFinanceira,
   '2026-11-26-80-mensagens': mensagens,
   '2026-11-26-81-eleicao-gestao': eleicaoGestao,

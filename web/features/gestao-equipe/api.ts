@@ -1,0 +1,18 @@
+import { queryOptions } from '@tanstack/react-query';
+import { apiEquipe } from '#common/api/equipe.ts';
+import type { Papel } from '#common/dominio.ts';
+import { chamar } from '../../lib/api-client.ts';
+
+/** The staff page's calls (/api/gestao/equipe, issue 30). */
+
+export const equipeQuery = queryOptions({
+  queryKey: ['gestao-equipe'],
+  queryFn: () => chamar(apiEquipe.listar),
+  staleTime: 0,
+});
+
+export function mudarPapel(codAvulso: string, papel: Papel, ter: boolean) {
+  return ter
+    ? chamar(apiEquipe.conceder, { params: { cod: codAvulso }, corpo: { papel } })
+    : chamar(apiEquipe.retirar, { params: { cod: codAvulso, papel } });
+}

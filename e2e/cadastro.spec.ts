@@ -175,7 +175,10 @@ test('feito quando: 900003 cadastra, habilita 101 e emite o código; o trabalhad
   await trabalhador.getByRole('link', { name: 'Ver candidatos' }).click();
   await trabalhador.getByRole('button', { name: 'Voto em Branco' }).click();
   await trabalhador.getByRole('button', { name: 'Registrar Voto' }).click();
-  await trabalhador.getByRole('dialog', { name: 'Confirmar voto' }).getByRole('button', { name: 'Sim' }).click();
+  await trabalhador
+    .getByRole('dialog', { name: 'Confirmar voto' })
+    .getByRole('button', { name: 'Sim' })
+    .click();
   await expect(trabalhador).not.toHaveURL(/\/eleicao/);
 
   // Chooses an offer of Estivador in the open call.

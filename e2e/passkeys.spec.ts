@@ -78,3 +78,36 @@ test('o totem não oferece a digital; a senha continua valendo no /login', async
   await entrar(page, '100005');
   await expect(page.getByRole('button', { name: 'Sair' })).toBeVisible();
 });
+
+test('a administração registra o navegador do totem; o totem continua entrando', async ({
+  page,
+  context,
+}) => {
+  await entrar(page, '900003');
+  await page.goto('/minha-conta/configuracoes');
+  const cartao = page.getByRole('region', { name: 'Totem do OGMO' });
+  await cartao.getByLabel('Nome do totem').fill('Totem da portaria');
+  await cartao.getByRole('button', { name: 'Registrar este navegador como totem' }).click();
+  await expect(cartao.getByRole('status')).toContainText('Totem registrado: Totem da portaria');
+  const totem = (await context.cookies()).find((c) => c.name === 'TPA-TOTEM');
+  expect(totem?.httpOnly).toBe(true);
+  expect(totem?.path).toBe('/api/login');
+  await conferirTela(page, 'totem-do-ogmo');
+  await sair(page);
+
+  // A worker at that kiosk: the cookie goes with the login, and the kiosk session starts.
+  await page.goto('/totem');
+  await page.getByLabel('Usuário').fill('100006');
+  await page.getByLabel('Senha').fill('123456');
+  const resposta = page.waitForResponse((r) => r.url().endsWith('/api/login'));
+  await page.getByRole('button', { name: 'Confirmar' }).click();
+  expect((await (await resposta).request().allHeaders()).cookie ?? '').toContain('TPA-TOTEM=');
+  await expect(page).not.toHaveURL(/\/totem$/);
+});
+
+test('quem não é da administração não vê o cartão do totem', async ({ page }) => {
+  await entrar(page, '100005');
+  await page.goto('/minha-conta/configuracoes');
+  await expect(page.getByRole('region', { name: 'Entrar com a digital' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Totem do OGMO' })).toHaveCount(0);
+});

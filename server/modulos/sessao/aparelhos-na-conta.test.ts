@@ -90,7 +90,8 @@ describe('aparelhos confiáveis na conta', () => {
       .execute();
     expect(semConfianca).toEqual([]);
     amb.relogio.definir(inicio);
-  });
+    // Sixty real logins (an Argon2id each) and 260 more requests: minutes on a loaded machine.
+  }, 180_000);
 
   it('o aparelho em uso fica; o menos usado sai quando passa do teto', async () => {
     const cod = '100006';

@@ -127,6 +127,36 @@ describe('passkeys', () => {
     expect((await c.chamar(apiPasskeys.lista)).corpo.dados.length).toBe(1);
   });
 
+  it('cadastrar pede um login recente: um token antigo (ou roubado) não vira uma passkey', async () => {
+    const inicio = amb.relogio.now();
+    const c = await amb.logado('100004');
+    // Used every 8 minutes: the session stays alive, it is just no longer a fresh login.
+    const passar = async (cliente: ClienteTeste) => {
+      for (let i = 0; i < 4; i++) {
+        amb.relogio.avancar(8 * 60_000);
+        expect((await cliente.chamar(apiSessao.sessao)).status).toBe(200);
+      }
+    };
+    await passar(c);
+    const velha = await c.chamar(apiPasskeys.opcoesRegistro);
+    expect(velha.status).toBe(403);
+    expect(velha.corpo.mensagem).toMatch(/entre de novo/);
+    // The options were taken in time, the answer came late: refused too.
+    amb.relogio.definir(inicio);
+    const nova = await amb.logado('100004');
+    const opcoes = await nova.chamar(apiPasskeys.opcoesRegistro);
+    await passar(nova);
+    const autenticador = new AutenticadorSoftware(amb.config.urlPublica);
+    const tarde = await nova.chamar(apiPasskeys.registrar, {
+      corpo: { resposta: autenticador.criar(opcoes.corpo.dados) },
+    });
+    expect(tarde.status).toBe(403);
+    expect(
+      await amb.db.selectFrom('passkey').select('id').where('cod_avulso', '=', '100004').execute(),
+    ).toEqual([]);
+    amb.relogio.definir(inicio);
+  });
+
   it('no totem não se cadastra passkey', async () => {
     const totem = await amb.logado('100005', { quiosque: true });
     const r = await totem.chamar(apiPasskeys.opcoesRegistro);

@@ -141,3 +141,13 @@ export async function apagarDesafiosVencidos(db: DbOuTrx, agora: Date): Promise<
     .executeTakeFirst();
   return Number(r.numDeletedRows);
 }
+
+/** When the session began (its first token's row: a renewal keeps the session id, not the start). */
+export async function inicioDaSessao(db: DbOuTrx, sessaoId: string): Promise<string | undefined> {
+  const linha = await db
+    .selectFrom('sessao')
+    .select('criada_em')
+    .where('token_hash', '=', sessaoId)
+    .executeTakeFirst();
+  return linha?.criada_em;
+}

@@ -21,6 +21,7 @@ import {
 import {
   gastarDesafio,
   guardarPasskey,
+  inicioDaSessao,
   MAXIMO_PASSKEYS_POR_CONTA,
   marcarUso,
   passkeyPorCredencial,
@@ -34,6 +35,12 @@ type LinhaPasskey = Awaited<ReturnType<typeof todasAsPasskeys>>[number];
 function apresentar(p: LinhaPasskey): Passkey {
   return { id: p.id, nome: p.nome, criadaEm: p.criada_em, usadaEm: p.usada_em };
 }
+
+/**
+ * A passkey is registered only within this long of a login: a stolen token must not become a lasting way in
+ * (docs/decisions/0229).
+ */
+const LOGIN_RECENTE_MS = 30 * 60_000;
 
 const EXPIROU = 'A entrada com a digital expirou. Tente de novo.';
 const NAO_RECONHECIDA =
@@ -51,9 +58,21 @@ export const rotasPasskeys: FastifyPluginAsyncZod = async (app) => {
   const segredo = () => app.ctx.segredoAparelhos;
   const lerParametros = () => app.ctx.parametros.lista();
 
+  /** Never at the kiosk, and only soon after a login. */
+  async function exigirLoginRecente(sessao: { quiosque: boolean; sessaoId: string }) {
+    if (sessao.quiosque) throw new ErroApp('AcessoNegado', 'Não é possível cadastrar uma passkey no totem.');
+    const inicio = await inicioDaSessao(db, sessao.sessaoId);
+    if (!inicio || clock.now().getTime() - Date.parse(inicio) > LOGIN_RECENTE_MS) {
+      throw new ErroApp(
+        'AcessoNegado',
+        'Por segurança, saia e entre de novo com a senha para cadastrar a digital.',
+      );
+    }
+  }
+
   registrar(app, apiPasskeys.opcoesRegistro, async (request) => {
     const sessao = sessaoDe(request);
-    if (sessao.quiosque) throw new ErroApp('AcessoNegado', 'Não é possível cadastrar uma passkey no totem.');
+    await exigirLoginRecente(sessao);
     const [avulso, existentes] = await Promise.all([
       buscarAvulso(db, sessao.codAvulso),
       passkeysAtivas(db, sessao.codAvulso),
@@ -70,7 +89,7 @@ export const rotasPasskeys: FastifyPluginAsyncZod = async (app) => {
 
   registrar(app, apiPasskeys.registrar, async (request) => {
     const sessao = sessaoDe(request);
-    if (sessao.quiosque) throw new ErroApp('AcessoNegado', 'Não é possível cadastrar uma passkey no totem.');
+    await exigirLoginRecente(sessao);
     const { resposta, nome } = request.body;
     const agora = clock.now();
     const desafioB64 = desafioDaResposta(resposta.response.clientDataJSON);

@@ -5,6 +5,7 @@ import { caminhos } from '../../lib/caminhos.ts';
 import { AvisosCelular } from './avisos-celular.tsx';
 import { CabecalhoPagina } from './componentes.tsx';
 import { PasskeysDaConta } from './passkeys.tsx';
+import { TotemDoOgmo } from './totem-do-ogmo.tsx';
 import './minha-conta.css';
 
 /**
@@ -26,6 +27,7 @@ export function PaginaConfiguracoes() {
       <PasskeysDaConta />
       <AvisosCelular />
       <InstalarApp />
+      <TotemDoOgmo />
       <div>
         <BotaoVoltar para={caminhos.minhaConta} />
       </div>

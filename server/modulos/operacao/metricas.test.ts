@@ -1,8 +1,10 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiPasskeys } from '#common/api/passkeys.ts';
 import type { AmbienteTeste } from '../../test/ambiente.ts';
 import { criarAmbiente, dialetoTeste } from '../../test/ambiente.ts';
+import { AutenticadorSoftware } from '../../test/autenticador-webauthn.ts';
 import { carregar, escolha, ofertasDe } from '../escalacao/apoio-teste.ts';
 import { servirMetricasEmPorta } from './rotas-metricas.ts';
 
@@ -124,6 +126,32 @@ describe('GET /metrics', () => {
     // Bounded labels: no worker's code, no token.
     expect(texto).not.toContain('100001');
     expect(texto).not.toContain(String(c.token));
+  });
+
+  it('conta os logins por passkey à parte dos por senha (issue 28)', async () => {
+    const c = await amb.logado('100003');
+    const autenticador = new AutenticadorSoftware(amb.config.urlPublica);
+    const registro = await c.chamar(apiPasskeys.opcoesRegistro);
+    expect(
+      (
+        await c.chamar(apiPasskeys.registrar, {
+          corpo: { resposta: autenticador.criar(registro.corpo.dados) },
+        })
+      ).status,
+    ).toBe(200);
+    const antes = (await metricas(amb, `Bearer ${TOKEN}`)).body;
+    const anonimo = await amb.cliente();
+    const opcoes = await anonimo.chamar(apiPasskeys.opcoesLogin);
+    const login = await anonimo.chamar(apiPasskeys.login, {
+      corpo: { resposta: autenticador.obter(opcoes.corpo.dados) },
+    });
+    expect(login.status).toBe(200);
+    const depois = (await metricas(amb, `Bearer ${TOKEN}`)).body;
+    const serie = 'portal_logins_total{metodo="passkey",resultado="sucesso"}';
+    expect((valor(depois, serie) ?? 0) - (valor(antes, serie) ?? 0)).toBe(1);
+    expect(valor(depois, 'portal_logins_total{metodo="senha",resultado="sucesso"}')).toBe(
+      valor(antes, 'portal_logins_total{metodo="senha",resultado="sucesso"}'),
+    );
   });
 
   it('na porta própria (METRICAS_PORTA), e lá também pede o token quando ele existe', async () => {

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, Gauge } from 'prom-client';
 import { apiEscalacao } from '#common/api/escalacao.ts';
+import { apiPasskeys } from '#common/api/passkeys.ts';
 import { apiSessao } from '#common/api/sessao.ts';
 import { categoriasEscala } from '#common/dominio.ts';
 
@@ -43,6 +44,8 @@ export const pluginOperacao = fp(
       if (request.method !== 'POST') return;
       if (rota === apiSessao.login.caminho) {
         metricas.logins.inc({ metodo: 'senha', resultado: resultado(request, reply) });
+      } else if (rota === apiPasskeys.login.caminho) {
+        metricas.logins.inc({ metodo: 'passkey', resultado: resultado(request, reply) });
       } else if (rota === apiEscalacao.escolher.caminho) {
         const r = resultado(request, reply);
         metricas.escolhas.inc({ resultado: r === 'sucesso' ? 'aceita' : r });

@@ -1,3 +1,4 @@
+import { lerBuscaTrabalhador, MENSAGEM_BUSCA_VAZIA } from '../busca-trabalhador.ts';
 import { PAPEIS, PAPEL_ESCALADOR } from '../dominio.ts';
 import { categoriaDaOferta, funcaoPorCodigo } from '../funcoes.ts';
 import { INTEIRO32_MAX } from '../inteiros.ts';
@@ -358,6 +359,45 @@ export const auditoriaSchema = z.object({
 });
 export type Auditoria = z.infer<typeof auditoriaSchema>;
 
+/** GET …/auditoria/busca?termo=: a name, a matrícula or a número de chamada (common/busca-trabalhador.ts). */
+export const buscaAuditoriaQuery = z.object({
+  termo: z
+    .string({ error: MENSAGEM_BUSCA_VAZIA })
+    .max(200, 'A busca tem no máximo 200 caracteres.')
+    .superRefine((termo, ctx) => {
+      const lida = lerBuscaTrabalhador(termo);
+      if ('erro' in lida) ctx.addIssue({ code: 'custom', message: lida.erro });
+    }),
+});
+
+/** A worker the audit search found, and what the call did with them. */
+export const trabalhadorEncontradoSchema = z.object({
+  codAvulso: z.string(),
+  nome: z.string(),
+  numChamada: z.number(),
+  escolheu: z.boolean(),
+  escalado: z.boolean(),
+});
+export type TrabalhadorEncontrado = z.infer<typeof trabalhadorEncontradoSchema>;
+
+/** At most this many workers answer one search: the rest asks for a longer name. */
+export const LIMITE_BUSCA_AUDITORIA = 20;
+
+export const buscaAuditoriaSchema = z.object({
+  trabalhadores: z.array(trabalhadorEncontradoSchema),
+  /** More workers matched than the answer carries. */
+  haMais: z.boolean(),
+});
+export type BuscaAuditoria = z.infer<typeof buscaAuditoriaSchema>;
+
+/** The workers who chose in the call and got no job, each with the paragraph that says why. */
+export const naoEscaladosSchema = z.object({
+  trabalhadores: z.array(
+    z.object({ codAvulso: z.string(), nome: z.string(), numChamada: z.number(), motivo: z.string() }),
+  ),
+});
+export type NaoEscalados = z.infer<typeof naoEscaladosSchema>;
+
 /** The job an engagement gives, as the worker sees it. */
 export const trabalhoEscaladoSchema = z.object({
   dataOperacao: z.string(),
@@ -617,6 +657,32 @@ export const apiGestao = {
     grupo: GRUPO_GESTAO,
     resumo: 'Por que um trabalhador foi ou não escalado: cada escolha e sua decisão',
     descricao: SOMENTE_ESCALADORES,
+  }),
+  buscaAuditoria: definirEndpoint({
+    metodo: 'GET',
+    caminho: '/api/gestao/escalas/:num/auditoria/busca',
+    params: numEscalaParams,
+    query: buscaAuditoriaQuery,
+    resposta: buscaAuditoriaSchema,
+    erros: [...ERROS_GESTAO, 'NaoEncontrado', 'SituacaoEscalaInvalida'],
+    acesso: 'sessao',
+    grupo: GRUPO_GESTAO,
+    resumo: 'Acha trabalhadores para a auditoria por nome, matrícula ou nº de chamada',
+    descricao:
+      `${SOMENTE_ESCALADORES} Seis dígitos são a matrícula; até cinco, o nº de chamada (pode haver mais de um por ` +
+      'sindicato); o resto é parte do nome, sem acento nem caixa, entre quem escolheu nesta escala. Até ' +
+      `${LIMITE_BUSCA_AUDITORIA} trabalhadores, em ordem de nº de chamada.`,
+  }),
+  naoEscalados: definirEndpoint({
+    metodo: 'GET',
+    caminho: '/api/gestao/escalas/:num/nao-escalados',
+    params: numEscalaParams,
+    resposta: naoEscaladosSchema,
+    erros: [...ERROS_GESTAO, 'NaoEncontrado', 'SituacaoEscalaInvalida'],
+    acesso: 'sessao',
+    grupo: GRUPO_GESTAO,
+    resumo: 'Quem escolheu e ficou sem trabalho nesta escala, com o motivo',
+    descricao: `${SOMENTE_ESCALADORES} Em ordem de nº de chamada; o motivo é o parágrafo da auditoria.`,
   }),
   escalaPdf: definirEndpoint({
     metodo: 'GET',

@@ -20,7 +20,7 @@ import {
   lerNomes,
   removerRequisicao,
 } from './requisicoes.ts';
-import { auditoriaAvulso, resultadoEscala } from './resultado.ts';
+import { auditoriaAvulso, buscarNaAuditoria, naoEscaladosDaEscala, resultadoEscala } from './resultado.ts';
 
 /**
  * /api/gestao: the OGMO staff (role `escalador`) run calls (issue 16, docs/decisions/0150-0155). Thin
@@ -168,6 +168,14 @@ export const rotasGestao: FastifyPluginAsyncZod = async (app) => {
 
   registrar(app, apiGestao.auditoria, async (request) =>
     ok(await auditoriaAvulso(db, request.params.num, request.query.codAvulso)),
+  );
+
+  registrar(app, apiGestao.buscaAuditoria, async (request) =>
+    ok(await buscarNaAuditoria(db, request.params.num, request.query.termo)),
+  );
+
+  registrar(app, apiGestao.naoEscalados, async (request) =>
+    ok(await naoEscaladosDaEscala(db, request.params.num)),
   );
 
   /** The published call only: before that its result may still change. */

@@ -44,6 +44,18 @@ export function buscarAuditoria(num: number, codAvulso: string) {
   return chamar(apiGestao.auditoria, { params: { num }, query: { codAvulso } });
 }
 
+export function buscarTrabalhadores(num: number, termo: string) {
+  return chamar(apiGestao.buscaAuditoria, { params: { num }, query: { termo } });
+}
+
+export function naoEscaladosQuery(num: number) {
+  return queryOptions({
+    queryKey: ['gestao', 'escala', num, 'nao-escalados'],
+    queryFn: () => chamar(apiGestao.naoEscalados, { params: { num } }),
+    staleTime: 0,
+  });
+}
+
 export function criarEscala(corpo: NovaEscalaBody) {
   return chamar(apiGestao.criar, { corpo });
 }

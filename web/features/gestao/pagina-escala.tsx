@@ -6,6 +6,7 @@ import type { EscalaDetalhe, RequisicaoGestao, ResumoRodizio } from '#common/api
 import { NOME_SITUACAO } from '#common/api/gestao.ts';
 import { formatarDataIso, turno } from '#common/formato.ts';
 import { nomePorao } from '#common/porao.ts';
+import { Acordeao } from '../../components/ui/acordeao.tsx';
 import { Alerta, BotaoVoltar, Carregando } from '../../components/ui/estados.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
 import { caminhos } from '../../lib/caminhos.ts';
@@ -304,68 +305,87 @@ export function PaginaEscala() {
 
       {apurada ? (
         <>
-          <ResultadoRodizio numEscalacao={num} />
           <BuscaAuditoria numEscalacao={num} />
+          <ResultadoRodizio numEscalacao={num} />
         </>
       ) : null}
 
-      <section className="pilha" aria-labelledby="titulo-requisicoes">
-        <div className="gestao-topo">
-          <h2 id="titulo-requisicoes" className="gestao-secao">
-            Requisições
-          </h2>
-          {rascunho && editando === null ? (
-            <button type="button" className="botao" onClick={() => setEditando('nova')}>
-              <Plus aria-hidden size={20} />
-              Nova requisição
-            </button>
+      {apurada ? (
+        // The result shows every requisition already: their cards stay one tap away, collapsed.
+        <Acordeao
+          itens={[
+            {
+              valor: 'requisicoes',
+              titulo: `Requisições (${e.requisicoes.length})`,
+              conteudo: (
+                <div className="pilha">
+                  {e.requisicoes.map((r) => (
+                    <CartaoRequisicao key={r.numRequisicao} r={r} />
+                  ))}
+                </div>
+              ),
+            },
+          ]}
+        />
+      ) : (
+        <section className="pilha" aria-labelledby="titulo-requisicoes">
+          <div className="gestao-topo">
+            <h2 id="titulo-requisicoes" className="gestao-secao">
+              Requisições
+            </h2>
+            {rascunho && editando === null ? (
+              <button type="button" className="botao" onClick={() => setEditando('nova')}>
+                <Plus aria-hidden size={20} />
+                Nova requisição
+              </button>
+            ) : null}
+          </div>
+          {rascunho && editando !== null ? (
+            <FormularioRequisicao
+              key={editando === 'nova' ? 'nova' : editando.numRequisicao}
+              numEscalacao={num}
+              {...(editando === 'nova' ? {} : { inicial: editando })}
+              aoSalvar={async () => {
+                setEditando(null);
+                await atualizar();
+              }}
+              aoCancelar={() => setEditando(null)}
+            />
           ) : null}
-        </div>
-        {rascunho && editando !== null ? (
-          <FormularioRequisicao
-            key={editando === 'nova' ? 'nova' : editando.numRequisicao}
-            numEscalacao={num}
-            {...(editando === 'nova' ? {} : { inicial: editando })}
-            aoSalvar={async () => {
-              setEditando(null);
-              await atualizar();
-            }}
-            aoCancelar={() => setEditando(null)}
-          />
-        ) : null}
-        {rascunho ? <ImportarCsv numEscalacao={num} aoImportar={atualizar} /> : null}
-        {e.requisicoes.length === 0 ? <Alerta tipo="info">Nenhuma requisição cadastrada.</Alerta> : null}
-        {e.requisicoes.map((r) => (
-          <CartaoRequisicao
-            key={r.numRequisicao}
-            r={r}
-            acoes={
-              rascunho ? (
-                <>
-                  <button
-                    type="button"
-                    className="botao botao-secundario"
-                    onClick={() => setEditando(r)}
-                    aria-label={`Editar requisição ${r.numRequisicao}`}
-                  >
-                    <Pencil aria-hidden size={18} />
-                    Editar
-                  </button>
-                  <button
-                    type="button"
-                    className="botao botao-fantasma"
-                    onClick={() => setARemover(r)}
-                    aria-label={`Remover requisição ${r.numRequisicao}`}
-                  >
-                    <Trash2 aria-hidden size={18} />
-                    Remover
-                  </button>
-                </>
-              ) : undefined
-            }
-          />
-        ))}
-      </section>
+          {rascunho ? <ImportarCsv numEscalacao={num} aoImportar={atualizar} /> : null}
+          {e.requisicoes.length === 0 ? <Alerta tipo="info">Nenhuma requisição cadastrada.</Alerta> : null}
+          {e.requisicoes.map((r) => (
+            <CartaoRequisicao
+              key={r.numRequisicao}
+              r={r}
+              acoes={
+                rascunho ? (
+                  <>
+                    <button
+                      type="button"
+                      className="botao botao-secundario"
+                      onClick={() => setEditando(r)}
+                      aria-label={`Editar requisição ${r.numRequisicao}`}
+                    >
+                      <Pencil aria-hidden size={18} />
+                      Editar
+                    </button>
+                    <button
+                      type="button"
+                      className="botao botao-fantasma"
+                      onClick={() => setARemover(r)}
+                      aria-label={`Remover requisição ${r.numRequisicao}`}
+                    >
+                      <Trash2 aria-hidden size={18} />
+                      Remover
+                    </button>
+                  </>
+                ) : undefined
+              }
+            />
+          ))}
+        </section>
+      )}
 
       <BotaoVoltar para={caminhos.gestao} />
 

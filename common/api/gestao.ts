@@ -65,7 +65,8 @@ function dataValida(ano: number, mes: number, dia: number): boolean {
 export const novaEscalaBody = z.object({
   dataChamada: z
     .string({ error: 'Informe a data da chamada.' })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Data no formato aaaa-mm-dd.')
+    .min(1, { error: 'Informe a data da chamada.', abort: true })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Data no formato aaaa-mm-dd.', abort: true })
     .refine(
       (s) => dataValida(Number(s.slice(0, 4)), Number(s.slice(5, 7)), Number(s.slice(8, 10))),
       'Data inexistente.',
@@ -119,7 +120,9 @@ export const requisicaoBody = z
     codNavio: inteiro('o navio', 1, MAIOR_INTEIRO),
     dataOperacao: z
       .string({ error: 'Informe a data da operação.' })
-      .regex(/^\d{8}$/, 'Data da operação no formato aaaammdd.')
+      // Each check stops the next: an empty field reads 'Informe…', not 'inexistente' (issue 27).
+      .min(1, { error: 'Informe a data da operação.', abort: true })
+      .regex(/^\d{8}$/, { error: 'Data da operação no formato aaaammdd.', abort: true })
       .refine(
         (s) => dataValida(Number(s.slice(0, 4)), Number(s.slice(4, 6)), Number(s.slice(6, 8))),
         'Data da operação inexistente.',

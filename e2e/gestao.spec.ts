@@ -186,7 +186,7 @@ test.describe('a equipe roda a escala', () => {
     await expect(staff.getByRole('dialog')).toHaveCount(0);
     await expect(staff.locator('.gestao-topo').first()).toContainText('Aberta');
     await expect(staff.getByRole('button', { name: 'Fechar escala' })).toBeVisible();
-    await expect(staff.getByText(/atualiza a cada/)).toBeVisible();
+    await expect(staff.getByRole('status').filter({ hasText: 'pelo fluxo ao vivo' })).toBeVisible();
     await conferirTela(staff, 'gestao-aberta');
   });
 });
@@ -197,6 +197,12 @@ test('dois estivadores escolhem a única vaga; a equipe fecha, apura, audita, pu
 }) => {
   test.setTimeout(240_000);
   expect(estado.num, 'o rascunho do teste anterior').toBeGreaterThan(0);
+  // The staff page open before anyone chooses: its counts follow the live stream, no reload, no 3 s polling.
+  await entrar(staff, '900002');
+  await staff.goto(`/gestao/escalas/${estado.num}`);
+  await expect(staff.getByRole('status').filter({ hasText: 'pelo fluxo ao vivo' })).toBeVisible();
+  const escolhas = staff.locator('.gestao-contagem', { hasText: 'Escolhas' });
+  await expect(escolhas).toContainText('0');
   // Both workers choose the MSC AURORA Estivador offer in their own browsers.
   for (const cod of ['100007', '100008']) {
     const w = await novaPagina(browser);
@@ -210,10 +216,11 @@ test('dois estivadores escolhem a única vaga; a equipe fecha, apura, audita, pu
     await w.context().close();
   }
 
-  await entrar(staff, '900002');
-  await staff.goto(`/gestao/escalas/${estado.num}`);
-  // The live counts show the two choices.
-  await expect(staff.locator('.gestao-contagem', { hasText: 'Escolhas' })).toContainText('2');
+  // The live counts show the two choices and the two workers, on the page opened before.
+  await expect(escolhas.locator('.gestao-contagem-valor')).toHaveText('2');
+  await expect(
+    staff.locator('.gestao-contagem', { hasText: 'Trabalhadores' }).locator('.gestao-contagem-valor'),
+  ).toHaveText('2');
   await staff.getByRole('button', { name: 'Fechar escala' }).click();
   await staff.getByRole('dialog').getByRole('button', { name: 'Fechar escala' }).click();
   await expect(staff.locator('.gestao-topo').first()).toContainText('Fechada');

@@ -5,12 +5,6 @@ import { baixarArquivo, chamar } from '../../lib/api-client.ts';
 
 /** The staff area's calls (/api/gestao, issue 16), through their descriptions (common/api/gestao.ts). */
 
-/**
- * While a call is open its counts move: the page asks again this often. The live stream (/api/eventos) carries
- * per-offer counts to the workers' screens, not this page's summary, so the page polls (docs/decisions/0156).
- */
-export const INTERVALO_AO_VIVO_MS = 3_000;
-
 export const escalasQuery = queryOptions({
   queryKey: ['gestao', 'escalas'],
   queryFn: () => chamar(apiGestao.escalas),
@@ -23,12 +17,16 @@ export const cadastrosQuery = queryOptions({
   staleTime: 10 * 60_000,
 });
 
-export function escalaQuery(num: number) {
+/**
+ * One call. While it is open its counts move: the live stream tells the page when (contagens-ao-vivo.ts,
+ * docs/decisions/0263); `semFluxo` (the stream is down) makes the page ask every `intervaloSemFluxo` ms.
+ */
+export function escalaQuery(num: number, intervaloSemFluxo: number | false = false) {
   return queryOptions({
     queryKey: ['gestao', 'escala', num],
     queryFn: () => chamar(apiGestao.escala, { params: { num } }),
     staleTime: 0,
-    refetchInterval: (q) => (q.state.data?.situacao === 'aberta' ? INTERVALO_AO_VIVO_MS : false),
+    refetchInterval: (q) => (q.state.data?.situacao === 'aberta' ? intervaloSemFluxo : false),
   });
 }
 

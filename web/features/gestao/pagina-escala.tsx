@@ -18,10 +18,10 @@ import {
   escalaQuery,
   escalasQuery,
   executarAcao,
-  INTERVALO_AO_VIVO_MS,
   removerRequisicao,
 } from './api.ts';
 import { contar, dataOperacao, mensagemDe, SeloSituacao } from './comum.tsx';
+import { INTERVALO_SEM_FLUXO_MS, useContagensAoVivo } from './contagens-ao-vivo.ts';
 import { FormularioRequisicao } from './formulario-requisicao.tsx';
 import { ImportarCsv } from './importar-csv.tsx';
 import { BuscaAuditoria, ResultadoRodizio } from './resultado.tsx';
@@ -141,8 +141,13 @@ function ResumoApuracao({ resumo }: { resumo: ResumoRodizio }) {
 export function PaginaEscala() {
   const fuso = useFusoPorto();
   const num = Number(useParams().num);
-  const consulta = useQuery({ ...escalaQuery(num), enabled: Number.isInteger(num) && num > 0 });
   const queryClient = useQueryClient();
+  const aberta = queryClient.getQueryData(escalaQuery(num).queryKey)?.situacao === 'aberta';
+  const aoVivo = useContagensAoVivo(num, aberta);
+  const consulta = useQuery({
+    ...escalaQuery(num, aoVivo ? false : INTERVALO_SEM_FLUXO_MS),
+    enabled: Number.isInteger(num) && num > 0,
+  });
   const [confirmar, setConfirmar] = useState<AcaoEscala | null>(null);
   const [editando, setEditando] = useState<RequisicaoGestao | 'nova' | null>(null);
   const [aRemover, setARemover] = useState<RequisicaoGestao | null>(null);
@@ -290,7 +295,14 @@ export function PaginaEscala() {
         <h2 id="titulo-contagens" className="cartao-titulo">
           {e.situacao === 'aberta' ? 'Ao vivo' : 'Números'}
           {e.situacao === 'aberta' ? (
-            <span className="gestao-ao-vivo">atualiza a cada {INTERVALO_AO_VIVO_MS / 1000} s</span>
+            <span
+              className={aoVivo ? 'gestao-ao-vivo' : 'gestao-ao-vivo gestao-ao-vivo-parado'}
+              role="status"
+            >
+              {aoVivo
+                ? 'pelo fluxo ao vivo'
+                : `sem o fluxo: atualiza a cada ${INTERVALO_SEM_FLUXO_MS / 1000} s`}
+            </span>
           ) : null}
         </h2>
         <div className="gestao-contagens">

@@ -203,6 +203,10 @@ test('dois estivadores escolhem a única vaga; a equipe fecha, apura, audita, pu
   await expect(staff.getByRole('status').filter({ hasText: 'pelo fluxo ao vivo' })).toBeVisible();
   const escolhas = staff.locator('.gestao-contagem', { hasText: 'Escolhas' });
   await expect(escolhas).toContainText('0');
+  // The opening's phone notices finished before this page was read: how many workers they reached.
+  await expect(staff.locator('.gestao-avisos')).toContainText(
+    /Aviso de abertura no celular: \d+ trabalhadores? avisados? \(\d+ aparelhos?/,
+  );
   // Both workers choose the MSC AURORA Estivador offer in their own browsers.
   for (const cod of ['100007', '100008']) {
     const w = await novaPagina(browser);

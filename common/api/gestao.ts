@@ -241,9 +241,25 @@ export const requisicaoGestaoSchema = z.object({
 });
 export type RequisicaoGestao = z.infer<typeof requisicaoGestaoSchema>;
 
+/**
+ * One round of phone notices of the call (docs/decisions/0264): workers and their subscriptions sent to,
+ * delivered, refused, gone (removed); when it finished. Absent until the round finished.
+ */
+export const avisoEnviadoSchema = z.object({
+  trabalhadores: z.number(),
+  aparelhos: z.number(),
+  enviados: z.number(),
+  falhas: z.number(),
+  removidas: z.number(),
+  terminadoEm: z.string(),
+});
+export type AvisoEnviado = z.infer<typeof avisoEnviadoSchema>;
+
 export const escalaDetalheSchema = escalaResumoSchema.extend({
   passos: z.array(passoSchema),
   requisicoes: z.array(requisicaoGestaoSchema),
+  /** How many workers were notified on their phones that it opened, and of their result. */
+  avisos: z.object({ abertura: avisoEnviadoSchema.nullable(), resultado: avisoEnviadoSchema.nullable() }),
 });
 export type EscalaDetalhe = z.infer<typeof escalaDetalheSchema>;
 

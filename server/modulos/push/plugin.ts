@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { chavesVapid } from './chaves.ts';
 import { EnviadorPush } from './envio.ts';
+import { gravarAvisoEnviado } from './repositorio.ts';
 
 export interface OpcoesPluginPush {
   /** An extra certificate (PEM) the posts to the push services trust (tests: their own receiver's). */
@@ -22,7 +23,20 @@ export const pluginPush = fp<OpcoesPluginPush>(
       servicos: config.push.servicos,
       ...(opcoes.ca ? { ca: opcoes.ca } : {}),
       relatarFalha: (erro, contexto) => app.log.warn({ err: erro }, contexto),
-      registrar: (resumo) => app.log.info(resumo, 'avisos enviados'),
+      // Logged, and kept for the staff page ('quantos foram avisados', docs/decisions/0264).
+      registrar: async (resumo) => {
+        app.log.info(resumo, 'avisos enviados');
+        await gravarAvisoEnviado(db, {
+          evento: resumo.evento,
+          referencia: resumo.numEscalacao,
+          trabalhadores: resumo.trabalhadores,
+          aparelhos: resumo.aparelhos,
+          enviados: resumo.enviados,
+          removidas: resumo.removidas,
+          falhas: resumo.falhas,
+          terminadoEm: app.ctx.clock.now(),
+        });
+      },
     });
     app.decorate('avisosPush', enviador);
     app.addHook('onClose', async () => {

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FileDown, Lock, Pencil, Play, Plus, Send, Shuffle, Trash2, XCircle } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useParams } from 'react-router';
-import type { EscalaDetalhe, RequisicaoGestao, ResumoRodizio } from '#common/api/gestao.ts';
+import type { AvisoEnviado, EscalaDetalhe, RequisicaoGestao, ResumoRodizio } from '#common/api/gestao.ts';
 import { NOME_SITUACAO } from '#common/api/gestao.ts';
 import { formatarDataIso, turno } from '#common/formato.ts';
 import { nomePorao } from '#common/porao.ts';
@@ -120,6 +120,45 @@ function CartaoRequisicao({ r, acoes }: { r: RequisicaoGestao; acoes?: ReactNode
         </table>
       </div>
     </article>
+  );
+}
+
+/** One round of phone notices, as staff read it: workers first, then phones. */
+function fraseAviso(a: AvisoEnviado, fuso: string): string {
+  const detalhes = [
+    contar(a.aparelhos, 'aparelho', 'aparelhos'),
+    a.falhas > 0 ? contar(a.falhas, 'falha', 'falhas') : null,
+    a.removidas > 0
+      ? `${a.removidas} ${a.removidas === 1 ? 'assinatura vencida removida' : 'assinaturas vencidas removidas'}`
+      : null,
+  ].filter(Boolean);
+  return `${contar(a.trabalhadores, 'trabalhador avisado', 'trabalhadores avisados')} (${detalhes.join(', ')}), às ${formatarNoFuso(a.terminadoEm, fuso, 'HH:mm')}`;
+}
+
+/** How many workers were notified on their phones (docs/decisions/0264). */
+function AvisosNoCelular({
+  avisos,
+  situacao,
+  fuso,
+}: {
+  avisos: EscalaDetalhe['avisos'];
+  situacao: EscalaDetalhe['situacao'];
+  fuso: string;
+}) {
+  if (situacao === 'rascunho' || situacao === 'cancelada') return null;
+  return (
+    <div className="gestao-avisos">
+      <p>
+        <strong>Aviso de abertura no celular:</strong>{' '}
+        {avisos.abertura ? fraseAviso(avisos.abertura, fuso) : 'enviando…'}
+      </p>
+      {situacao === 'publicada' ? (
+        <p>
+          <strong>Aviso do resultado no celular:</strong>{' '}
+          {avisos.resultado ? fraseAviso(avisos.resultado, fuso) : 'enviando…'}
+        </p>
+      ) : null}
+    </div>
   );
 }
 
@@ -313,6 +352,7 @@ export function PaginaEscala() {
           <Contagem rotulo="Trabalhadores" valor={e.contagens.avulsos} />
           <Contagem rotulo="Escalados" valor={e.contagens.escalados} />
         </div>
+        <AvisosNoCelular avisos={e.avisos} situacao={e.situacao} fuso={fuso} />
       </section>
 
       {apurada ? (

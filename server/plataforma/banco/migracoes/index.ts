@@ -20,6 +20,7 @@ import * as escolherOfertasDescansoEntreChamadas from './2026-11-26-21-escolher-
 import * as repescagem from './2026-11-26-22-repescagem.ts';
 import * as dobra from './2026-11-26-23-dobra.ts';
 import * as importacaoFinanceira from './2026-11-26-50-importacao-financeira.ts';
+import * as avisosEnviados from './2026-11-26-70-avisos-enviados.ts';
 
 /**
  * Every migration, by name; names sort by date. A feature appends its own line.
@@ -47,4 +48,5 @@ export const migracoes: Record<string, Migration> = {
   '2026-11-26-22-repescagem': repescagem,
   '2026-11-26-23-dobra': dobra,
   '2026-11-26-50-importacao-financeira': importacaoFinanceira,
+  '2026-11-26-70-avisos-enviados': avisosEnviados,
 };

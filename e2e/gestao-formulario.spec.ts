@@ -100,3 +100,51 @@ test('o formulário de requisição: categoria trocada, selects a 360 px, data v
   await expect(form.getByLabel('Função', { exact: true })).toHaveValue(capatazia ?? 'x');
   await conferirTela(page, 'gestao-formulario-editar');
 });
+
+test('copiar as requisições da véspera num rascunho de amanhã; fechar antes da hora avisa antes', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await entrar(page, '900002');
+  // The demo's open call (today 06:30) first: one open call at a time. Its button depends on the hour.
+  await page.goto('/gestao/escalas/4521');
+  await page.getByRole('button', { name: 'Fechar escala' }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /^Fechar (escala|antes da hora)$/ })
+    .click();
+  await expect(page.locator('.gestao-topo').first()).toContainText('Fechada');
+
+  // A draft for tomorrow 06:30, its requisitions copied from 4520 (yesterday's call, 8 requisitions).
+  await page.goto('/gestao');
+  await page.getByLabel('Data da chamada').fill(diaLocal(1));
+  await page.getByLabel('Hora da chamada').fill('06:30');
+  await page.getByRole('button', { name: 'Criar rascunho' }).click();
+  await expect(page).toHaveURL(/\/gestao\/escalas\/\d+$/);
+  const copiar = page.getByRole('region', { name: 'Copiar de outra escala' });
+  await copiar.getByRole('button', { name: 'Copiar requisições' }).click();
+  await expect(copiar.getByText('Escolha a escala de onde copiar.')).toBeVisible();
+  await copiar.getByLabel('Escala de origem').selectOption('4520');
+  await copiar.getByRole('button', { name: 'Copiar requisições' }).click();
+  await expect(
+    copiar.getByText(/^8 requisições copiadas da escala nº 4520, com as datas 2 dias depois\.$/),
+  ).toBeVisible();
+  await expect(page.getByRole('article', { name: /^Requisição \d+:/ })).toHaveCount(8);
+  await expect(page.locator('.gestao-contagem', { hasText: 'Requisições' })).toContainText('8');
+  await conferirTela(page, 'gestao-copiar');
+
+  // Open it, then ask to close: the call is tomorrow, so the dialog warns and says how long is left.
+  await page.getByRole('button', { name: 'Abrir escala' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Abrir escala' }).click();
+  await expect(page.locator('.gestao-topo').first()).toContainText('Aberta');
+  await page.getByRole('button', { name: 'Fechar escala' }).click();
+  const dialogo = page.getByRole('dialog');
+  await expect(dialogo).toContainText(
+    `A chamada está marcada para ${diaLocal(1).split('-').reverse().join('/')} às 06:30: faltam`,
+  );
+  await expect(dialogo).toContainText('Fechar antes da hora deixa de fora quem ainda ia escolher.');
+  await expect(dialogo.getByRole('button', { name: 'Fechar antes da hora' })).toBeVisible();
+  await conferirTela(page, 'gestao-fechar-antes', { soTela: true });
+  await dialogo.getByRole('button', { name: 'Voltar' }).click();
+  await expect(page.locator('.gestao-topo').first()).toContainText('Aberta');
+});

@@ -177,7 +177,11 @@ test.describe('a equipe roda a escala', () => {
     await staff.goto('/gestao/escalas/4521');
     await staff.getByRole('button', { name: 'Fechar escala' }).click();
     await expect(staff.getByRole('dialog')).toContainText('Não há como reabrir.');
-    await staff.getByRole('dialog').getByRole('button', { name: 'Fechar escala' }).click();
+    // 'Fechar antes da hora' before 06:30 in the port (decision 0265).
+    await staff
+      .getByRole('dialog')
+      .getByRole('button', { name: /^Fechar (escala|antes da hora)$/ })
+      .click();
     await expect(staff.locator('.gestao-topo').first()).toContainText('Fechada');
 
     await staff.goto(`/gestao/escalas/${estado.num}`);
@@ -226,7 +230,11 @@ test('dois estivadores escolhem a única vaga; a equipe fecha, apura, audita, pu
     staff.locator('.gestao-contagem', { hasText: 'Trabalhadores' }).locator('.gestao-contagem-valor'),
   ).toHaveText('2');
   await staff.getByRole('button', { name: 'Fechar escala' }).click();
-  await staff.getByRole('dialog').getByRole('button', { name: 'Fechar escala' }).click();
+  // Before 18:30 in the port the dialog warns and its button says so (decision 0265).
+  await staff
+    .getByRole('dialog')
+    .getByRole('button', { name: /^Fechar (escala|antes da hora)$/ })
+    .click();
   await expect(staff.locator('.gestao-topo').first()).toContainText('Fechada');
 
   await staff.getByRole('button', { name: 'Apurar rodízio' }).click();

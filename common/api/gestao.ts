@@ -267,6 +267,20 @@ export const numEscalacaoSchema = z.object({ numEscalacao: z.number() });
 export const numRequisicaoSchema = z.object({ numRequisicao: z.number() });
 export const importacaoSchema = z.object({ requisicoes: z.array(z.number()) });
 
+/** POST …/requisicoes/copiar: the call whose requisitions a draft copies (docs/decisions/0265). */
+export const copiarRequisicoesBody = z.object({
+  deEscala: z
+    .number({ error: 'Escolha a escala de onde copiar.' })
+    .int('Escolha a escala de onde copiar.')
+    .min(1, 'Escolha a escala de onde copiar.')
+    .max(MAIOR_INTEIRO, 'Escolha a escala de onde copiar.'),
+});
+export const copiaSchema = z.object({
+  requisicoes: z.array(z.number()),
+  /** Days added to each operation date: the distance between the two calls' dates. */
+  deslocamentoDias: z.number(),
+});
+
 /** A bad line of an imported CSV, in the `dados.linhas` of its DadosInvalidos answer. */
 export const erroLinhaCsvSchema = z.object({ linha: z.number(), campo: z.string(), mensagem: z.string() });
 export type ErroLinhaCsv = z.infer<typeof erroLinhaCsvSchema>;
@@ -575,6 +589,20 @@ export const apiGestao = {
     descricao:
       `${SOMENTE_ESCALADORES} O corpo é o arquivo CSV (\`text/csv\`, até 2 MiB). Um arquivo com erros não importa ` +
       'nada: a recusa `DadosInvalidos` traz em `dados` a lista `{ linha, campo, mensagem }`.',
+  }),
+  copiarRequisicoes: definirEndpoint({
+    metodo: 'POST',
+    caminho: '/api/gestao/escalas/:num/requisicoes/copiar',
+    params: numEscalaParams,
+    corpo: copiarRequisicoesBody,
+    resposta: copiaSchema,
+    erros: [...ERROS_GESTAO, 'NaoEncontrado', 'SituacaoEscalaInvalida'],
+    acesso: 'sessao',
+    grupo: GRUPO_GESTAO,
+    resumo: 'Copia para o rascunho as requisições de outra escala (tudo ou nada)',
+    descricao:
+      `${SOMENTE_ESCALADORES} Cada data de operação anda a distância entre as datas das duas chamadas; as mesmas ` +
+      'regras do formulário valem (janela de datas, cadastros do porto). Só num rascunho.',
   }),
   cancelar: definirEndpoint({
     metodo: 'POST',

@@ -8,6 +8,7 @@ import { registrar } from '../../plataforma/http/registrar.ts';
 import { exigirEscalador } from './acesso.ts';
 import { apurarEscala } from './apuracao.ts';
 import { abrirEscala, cancelarEscala, criarEscala, fecharEscala } from './ciclo.ts';
+import { copiarRequisicoes } from './copia.ts';
 import { detalharEscala, listarEscalas } from './leitura.ts';
 import { csvEscalaPublicada, pdfEscalaPublicada } from './pdf-escala.ts';
 import { publicarEscala } from './publicacao.ts';
@@ -97,6 +98,15 @@ export const rotasGestao: FastifyPluginAsyncZod = async (app) => {
     const requisicoes = await importarRequisicoes(banco, regrasRequisicao, request.params.num, request.body);
     request.log.info({ numEscalacao: request.params.num, requisicoes: requisicoes.length }, 'csv importado');
     return ok({ requisicoes });
+  });
+
+  registrar(app, apiGestao.copiarRequisicoes, async (request) => {
+    const copia = await copiarRequisicoes(banco, regrasRequisicao, request.params.num, request.body.deEscala);
+    request.log.info(
+      { numEscalacao: request.params.num, de: request.body.deEscala, requisicoes: copia.requisicoes.length },
+      'requisições copiadas',
+    );
+    return ok(copia);
   });
 
   registrar(app, apiGestao.cancelar, async (request) => {

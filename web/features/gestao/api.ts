@@ -82,6 +82,10 @@ export function removerRequisicao(num: number, numRequisicao: number): Promise<n
   return chamar(apiGestao.removerRequisicao, { params: { num, req: numRequisicao } });
 }
 
+export function copiarRequisicoes(num: number, deEscala: number) {
+  return chamar(apiGestao.copiarRequisicoes, { params: { num }, corpo: { deEscala } });
+}
+
 export function importarCsv(num: number, conteudo: string) {
   return chamar(apiGestao.importarRequisicoes, { params: { num }, corpo: conteudo });
 }

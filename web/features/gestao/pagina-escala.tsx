@@ -22,11 +22,12 @@ import {
 } from './api.ts';
 import { contar, dataOperacao, mensagemDe, SeloSituacao } from './comum.tsx';
 import { INTERVALO_SEM_FLUXO_MS, useContagensAoVivo } from './contagens-ao-vivo.ts';
+import { CopiarRequisicoes } from './copiar-requisicoes.tsx';
 import { FormularioRequisicao } from './formulario-requisicao.tsx';
 import { ImportarCsv } from './importar-csv.tsx';
 import { BuscaAuditoria, ResultadoRodizio } from './resultado.tsx';
 import './gestao.css';
-import { formatarNoFuso } from '#common/tempo.ts';
+import { formatarNoFuso, instanteLocal } from '#common/tempo.ts';
 import { useFusoPorto } from '../../lib/fuso-porto.ts';
 
 /** What each confirmed step says before it is taken. */
@@ -121,6 +122,21 @@ function CartaoRequisicao({ r, acoes }: { r: RequisicaoGestao; acoes?: ReactNode
       </div>
     </article>
   );
+}
+
+/** Minutes from `agora` until the call's scheduled time in the port (negative once it passed). */
+function minutosAteChamada(e: EscalaDetalhe, fuso: string, agora: number): number {
+  const [hora = 0, minuto = 0] = e.horaChamada.split(':').map(Number);
+  const em = instanteLocal(e.dataChamada.replaceAll('-', ''), hora, fuso).getTime() + minuto * 60_000;
+  return Math.ceil((em - agora) / 60_000);
+}
+
+/** '45 min', '2 h', '1 h 05 min', '3 dias'. */
+function duracao(minutos: number): string {
+  if (minutos >= 48 * 60) return contar(Math.floor(minutos / (24 * 60)), 'dia', 'dias');
+  if (minutos < 60) return `${minutos} min`;
+  const m = minutos % 60;
+  return `${Math.floor(minutos / 60)} h${m > 0 ? ` ${String(m).padStart(2, '0')} min` : ''}`;
 }
 
 /** One round of phone notices, as staff read it: workers first, then phones. */
@@ -238,6 +254,8 @@ export function PaginaEscala() {
   const rascunho = e.situacao === 'rascunho';
   const apurada = e.situacao === 'apurada' || e.situacao === 'publicada';
   const c = CONFIRMACOES[confirmar ?? 'abrir'];
+  // Closing before the scheduled time leaves out whoever would still choose: said before the click (issue 27).
+  const faltam = confirmar === 'fechar' ? minutosAteChamada(e, fuso, Date.now()) : 0;
 
   return (
     <div className="pilha gestao">
@@ -405,6 +423,7 @@ export function PaginaEscala() {
             />
           ) : null}
           {rascunho ? <ImportarCsv numEscalacao={num} aoImportar={atualizar} /> : null}
+          {rascunho ? <CopiarRequisicoes numEscalacao={num} aoCopiar={atualizar} /> : null}
           {e.requisicoes.length === 0 ? <Alerta tipo="info">Nenhuma requisição cadastrada.</Alerta> : null}
           {e.requisicoes.map((r) => (
             <CartaoRequisicao
@@ -466,7 +485,7 @@ export function PaginaEscala() {
               disabled={acao.isPending}
               onClick={() => confirmar && acao.mutate(confirmar)}
             >
-              {acao.isPending ? 'Aguarde...' : c.botao}
+              {acao.isPending ? 'Aguarde...' : faltam > 0 ? 'Fechar antes da hora' : c.botao}
             </button>
           </>
         }
@@ -474,6 +493,12 @@ export function PaginaEscala() {
         <p>
           Escala nº {e.numEscalacao}: {c.texto}
         </p>
+        {faltam > 0 ? (
+          <Alerta tipo="aviso">
+            A chamada está marcada para {formatarDataIso(e.dataChamada)} às {e.horaChamada}: faltam{' '}
+            {duracao(faltam)}. Fechar antes da hora deixa de fora quem ainda ia escolher.
+          </Alerta>
+        ) : null}
         {acao.isError ? <Alerta tipo="erro">{mensagemDe(acao.error)}</Alerta> : null}
       </Modal>
 

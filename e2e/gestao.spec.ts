@@ -322,6 +322,18 @@ test('dois estivadores escolhem a única vaga; a equipe fecha, apura, audita, pu
       .subarray(0, 5)
       .toString(),
   ).toBe('%PDF-');
+  // One ship's part (decision 0266).
+  await staff.getByLabel('PDF de um navio ou operador').selectOption({ label: 'MSC AURORA' });
+  const [navio] = await Promise.all([
+    staff.waitForEvent('download'),
+    staff.getByRole('button', { name: 'Baixar PDF' }).click(),
+  ]);
+  expect(navio.suggestedFilename()).toBe(`escala-${estado.num}-navio-501.pdf`);
+  expect(
+    readFileSync(await navio.path())
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-');
   const [csv] = await Promise.all([
     staff.waitForEvent('download'),
     staff.getByRole('button', { name: 'Escala (CSV)' }).click(),

@@ -267,6 +267,12 @@ export const numEscalacaoSchema = z.object({ numEscalacao: z.number() });
 export const numRequisicaoSchema = z.object({ numRequisicao: z.number() });
 export const importacaoSchema = z.object({ requisicoes: z.array(z.number()) });
 
+/** GET …/escala.pdf?codOperador=&codNavio=: one operator's or one ship's part (docs/decisions/0266). */
+export const escalaPdfQuery = z.object({
+  codOperador: numeroEscalaSchema.optional(),
+  codNavio: numeroEscalaSchema.optional(),
+});
+
 /** POST …/requisicoes/copiar: the call whose requisitions a draft copies (docs/decisions/0265). */
 export const copiarRequisicoesBody = z.object({
   deEscala: z
@@ -313,7 +319,9 @@ export const resultadoEscalaSchema = z.object({
     z.object({
       numRequisicao: z.number(),
       codCategoria: z.number(),
+      codNavio: z.number(),
       nomeNavio: z.string(),
+      codOperador: z.number(),
       nomeOperador: z.string(),
       dataOperacao: z.string(),
       codPeriodo: z.number(),
@@ -735,6 +743,7 @@ export const apiGestao = {
     metodo: 'GET',
     caminho: '/api/gestao/escalas/:num/escala.pdf',
     params: numEscalaParams,
+    query: escalaPdfQuery,
     resposta: arquivo('application/pdf'),
     erros: [...ERROS_GESTAO, 'NaoEncontrado', 'SituacaoEscalaInvalida'],
     acesso: 'sessao',

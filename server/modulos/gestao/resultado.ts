@@ -73,7 +73,9 @@ export async function resultadoEscala(db: DbOuTrx, numEscalacao: number): Promis
   const requisicoes = estrutura.requisicoes.map((r) => ({
     numRequisicao: r.num_requisicao,
     codCategoria: r.cod_categoria,
+    codNavio: r.cod_navio,
     nomeNavio: r.nome_navio,
+    codOperador: r.cod_operador,
     nomeOperador: r.nome_operador,
     dataOperacao: r.data_operacao,
     codPeriodo: r.cod_periodo,

@@ -10,7 +10,7 @@ import { apurarEscala } from './apuracao.ts';
 import { abrirEscala, cancelarEscala, criarEscala, fecharEscala } from './ciclo.ts';
 import { copiarRequisicoes } from './copia.ts';
 import { detalharEscala, listarEscalas } from './leitura.ts';
-import { csvEscalaPublicada, pdfEscalaPublicada } from './pdf-escala.ts';
+import { csvEscalaPublicada, pdfEscalaPublicada, recortarResultado } from './pdf-escala.ts';
 import { publicarEscala } from './publicacao.ts';
 import { criarRepescagem } from './repescagem.ts';
 import { linhaEscala } from './repositorio.ts';
@@ -202,14 +202,17 @@ export const rotasGestao: FastifyPluginAsyncZod = async (app) => {
 
   registrar(app, apiGestao.escalaPdf, async (request, reply) => {
     const { escala, resultado } = await publicada(request.params.num);
+    const { codOperador, codNavio } = request.query;
+    const parte = recortarResultado(resultado, { codOperador, codNavio });
     const pdf = await pdfEscalaPublicada(config, {
-      resultado,
+      ...parte,
       dataChamada: escala.data_chamada,
       horaChamada: escala.hora_chamada,
       publicadaEm: new Date(escala.publicada_em as string),
     });
+    const sufixo = `${codOperador === undefined ? '' : `-operador-${codOperador}`}${codNavio === undefined ? '' : `-navio-${codNavio}`}`;
     return reply
-      .header('Content-Disposition', `attachment; filename="escala-${escala.num_escalacao}.pdf"`)
+      .header('Content-Disposition', `attachment; filename="escala-${escala.num_escalacao}${sufixo}.pdf"`)
       .type('application/pdf')
       .send(pdf);
   });

@@ -91,5 +91,12 @@ export function importarCsv(num: number, conteudo: string) {
 }
 
 export function baixarEscala(num: number, formato: 'pdf' | 'csv'): Promise<Blob> {
-  return baixarArquivo(formato === 'pdf' ? apiGestao.escalaPdf : apiGestao.escalaCsv, { params: { num } });
+  return formato === 'pdf'
+    ? baixarArquivo(apiGestao.escalaPdf, { params: { num }, query: {} })
+    : baixarArquivo(apiGestao.escalaCsv, { params: { num } });
+}
+
+/** One ship's or one operator's part of the published call, as PDF (docs/decisions/0266). */
+export function baixarRecortePdf(num: number, recorte: { codNavio: number } | { codOperador: number }) {
+  return baixarArquivo(apiGestao.escalaPdf, { params: { num }, query: recorte });
 }

@@ -15,6 +15,7 @@ import {
   type AcaoEscala,
   apurarRodizio,
   baixarEscala,
+  baixarRecortePdf,
   escalaQuery,
   escalasQuery,
   executarAcao,
@@ -121,6 +122,56 @@ function CartaoRequisicao({ r, acoes }: { r: RequisicaoGestao; acoes?: ReactNode
         </table>
       </div>
     </article>
+  );
+}
+
+/** The published call's PDF for one ship or one operator (docs/decisions/0266). */
+function RecortePdf({
+  requisicoes,
+  ocupado,
+  aoBaixar,
+}: {
+  requisicoes: RequisicaoGestao[];
+  ocupado: boolean;
+  aoBaixar: (valor: string, nome: string) => void;
+}) {
+  const [valor, setValor] = useState('');
+  const unicos = (pares: [number, string][]) =>
+    [...new Map(pares)].sort(([, a], [, b]) => a.localeCompare(b, 'pt-BR'));
+  const navios = unicos(requisicoes.map((r) => [r.codNavio, r.nomeNavio]));
+  const operadores = unicos(requisicoes.map((r) => [r.codOperador, r.nomeOperador]));
+  return (
+    <div className="gestao-busca gestao-recorte">
+      <div className="campo">
+        <label htmlFor="recorte-pdf">PDF de um navio ou operador</label>
+        <select id="recorte-pdf" value={valor} onChange={(ev) => setValor(ev.target.value)}>
+          <option value="">Selecione</option>
+          <optgroup label="Navios">
+            {navios.map(([c, n]) => (
+              <option key={c} value={`navio-${c}`}>
+                {n}
+              </option>
+            ))}
+          </optgroup>
+          <optgroup label="Operadores">
+            {operadores.map(([c, n]) => (
+              <option key={c} value={`operador-${c}`}>
+                {n}
+              </option>
+            ))}
+          </optgroup>
+        </select>
+      </div>
+      <button
+        type="button"
+        className="botao botao-secundario"
+        disabled={ocupado || valor === ''}
+        onClick={() => aoBaixar(valor, valor)}
+      >
+        <FileDown aria-hidden size={20} />
+        Baixar PDF
+      </button>
+    </div>
   );
 }
 
@@ -241,6 +292,20 @@ export function PaginaEscala() {
     }
   }
 
+  async function baixarRecorte(valor: string, nome: string) {
+    const [tipo, codigo] = valor.split('-');
+    setErroDownload(null);
+    setBaixando(valor);
+    try {
+      const recorte = tipo === 'navio' ? { codNavio: Number(codigo) } : { codOperador: Number(codigo) };
+      salvarArquivo(await baixarRecortePdf(num, recorte), `escala-${num}-${nome}.pdf`);
+    } catch (erro) {
+      setErroDownload(mensagemDe(erro));
+    } finally {
+      setBaixando(null);
+    }
+  }
+
   if (consulta.isPending) return <Carregando texto="Carregando a escala..." />;
   if (consulta.isError) {
     return (
@@ -344,6 +409,13 @@ export function PaginaEscala() {
           </>
         ) : null}
       </div>
+      {e.situacao === 'publicada' ? (
+        <RecortePdf
+          requisicoes={e.requisicoes}
+          ocupado={baixando !== null}
+          aoBaixar={(valor, nome) => baixarRecorte(valor, nome)}
+        />
+      ) : null}
       {rodizio.data ? <ResumoApuracao resumo={rodizio.data} /> : null}
       {rodizio.isError ? <Alerta tipo="erro">{mensagemDe(rodizio.error)}</Alerta> : null}
       {erroDownload ? <Alerta tipo="erro">{erroDownload}</Alerta> : null}

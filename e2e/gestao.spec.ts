@@ -177,7 +177,11 @@ test.describe('a equipe roda a escala', () => {
     await staff.goto('/gestao/escalas/4521');
     await staff.getByRole('button', { name: 'Fechar escala' }).click();
     await expect(staff.getByRole('dialog')).toContainText('Não há como reabrir.');
-    await staff.getByRole('dialog').getByRole('button', { name: 'Fechar escala' }).click();
+    // 'Fechar antes da hora' before 06:30 in the port (decision 0265).
+    await staff
+      .getByRole('dialog')
+      .getByRole('button', { name: /^Fechar (escala|antes da hora)$/ })
+      .click();
     await expect(staff.locator('.gestao-topo').first()).toContainText('Fechada');
 
     await staff.goto(`/gestao/escalas/${estado.num}`);
@@ -186,7 +190,7 @@ test.describe('a equipe roda a escala', () => {
     await expect(staff.getByRole('dialog')).toHaveCount(0);
     await expect(staff.locator('.gestao-topo').first()).toContainText('Aberta');
     await expect(staff.getByRole('button', { name: 'Fechar escala' })).toBeVisible();
-    await expect(staff.getByText(/atualiza a cada/)).toBeVisible();
+    await expect(staff.getByRole('status').filter({ hasText: 'pelo fluxo ao vivo' })).toBeVisible();
     await conferirTela(staff, 'gestao-aberta');
   });
 });
@@ -197,6 +201,16 @@ test('dois estivadores escolhem a única vaga; a equipe fecha, apura, audita, pu
 }) => {
   test.setTimeout(240_000);
   expect(estado.num, 'o rascunho do teste anterior').toBeGreaterThan(0);
+  // The staff page open before anyone chooses: its counts follow the live stream, no reload, no 3 s polling.
+  await entrar(staff, '900002');
+  await staff.goto(`/gestao/escalas/${estado.num}`);
+  await expect(staff.getByRole('status').filter({ hasText: 'pelo fluxo ao vivo' })).toBeVisible();
+  const escolhas = staff.locator('.gestao-contagem', { hasText: 'Escolhas' });
+  await expect(escolhas).toContainText('0');
+  // The opening's phone notices finished before this page was read: how many workers they reached.
+  await expect(staff.locator('.gestao-avisos')).toContainText(
+    /Aviso de abertura no celular: \d+ trabalhadores? avisados? \(\d+ aparelhos?/,
+  );
   // Both workers choose the MSC AURORA Estivador offer in their own browsers.
   for (const cod of ['100007', '100008']) {
     const w = await novaPagina(browser);
@@ -210,12 +224,17 @@ test('dois estivadores escolhem a única vaga; a equipe fecha, apura, audita, pu
     await w.context().close();
   }
 
-  await entrar(staff, '900002');
-  await staff.goto(`/gestao/escalas/${estado.num}`);
-  // The live counts show the two choices.
-  await expect(staff.locator('.gestao-contagem', { hasText: 'Escolhas' })).toContainText('2');
+  // The live counts show the two choices and the two workers, on the page opened before.
+  await expect(escolhas.locator('.gestao-contagem-valor')).toHaveText('2');
+  await expect(
+    staff.locator('.gestao-contagem', { hasText: 'Trabalhadores' }).locator('.gestao-contagem-valor'),
+  ).toHaveText('2');
   await staff.getByRole('button', { name: 'Fechar escala' }).click();
-  await staff.getByRole('dialog').getByRole('button', { name: 'Fechar escala' }).click();
+  // Before 18:30 in the port the dialog warns and its button says so (decision 0265).
+  await staff
+    .getByRole('dialog')
+    .getByRole('button', { name: /^Fechar (escala|antes da hora)$/ })
+    .click();
   await expect(staff.locator('.gestao-topo').first()).toContainText('Fechada');
 
   await staff.getByRole('button', { name: 'Apurar rodízio' }).click();
@@ -224,8 +243,15 @@ test('dois estivadores escolhem a única vaga; a equipe fecha, apura, audita, pu
       /Rodízio apurado em \d+ ms: 1 escalado para 4 vagas, 3 não preenchidas; 1 de 2 trabalhadores sem escala\./,
     ),
   ).toBeVisible();
-  const resultado = staff.locator('article.gestao-resultado');
-  const aurora = resultado.filter({ hasText: 'MSC AURORA' });
+  // The ships come collapsed, each with its totals (docs/decisions/0261).
+  await expect(staff.getByRole('button', { name: /^MSC AURORA\s*1 de 1 vaga$/ })).toBeVisible();
+  await expect(
+    staff.getByRole('button', { name: /^MAERSK SANTOS\s*0 de 3 vagas · 3 não preenchidas$/ }),
+  ).toBeVisible();
+  await expect(staff.locator('article.gestao-resultado')).toHaveCount(0);
+  await staff.getByRole('button', { name: /^MSC AURORA/ }).click();
+  await staff.getByRole('button', { name: /^MAERSK SANTOS/ }).click();
+  const aurora = staff.locator('article.gestao-resultado[aria-label^="MSC AURORA"]');
   await expect(aurora.locator('.gestao-escalados li')).toHaveCount(1);
   const num = (await aurora.locator('.gestao-num').innerText()).replace(/\D/g, '');
   expect(['0007', '0008']).toContain(num);
@@ -235,19 +261,49 @@ test('dois estivadores escolhem a única vaga; a equipe fecha, apura, audita, pu
   await expect(aurora.locator('.gestao-escalados')).toContainText(`${estado.escalado} · 1ª preferência`);
   await expect(aurora.locator('.gestao-incompleta')).toHaveCount(0);
   // MAERSK SANTOS: nobody chose, both functions highlighted as unfilled.
-  const maersk = resultado.filter({ hasText: 'MAERSK SANTOS' });
+  const maersk = staff.locator('article.gestao-resultado[aria-label^="MAERSK SANTOS"]');
   await expect(maersk.locator('.gestao-incompleta')).toHaveCount(2);
   await expect(maersk.locator('.gestao-incompleta').first()).toContainText(
     '0 de 2 vagas · 2 não preenchidas',
   );
 
-  // The audit: why the other worker was not engaged.
-  await staff.getByLabel('Matrícula').fill(estado.naoEscalado);
+  // The summary by function: what is missing, biggest gap first.
+  const resumo = staff.locator('ul.gestao-resumo-funcoes li');
+  await expect(resumo).toHaveCount(2);
+  await expect(resumo.first()).toHaveText(/^Estivador\s*faltam 2 de 3$/);
+  // Only unfilled vacancies: MSC AURORA (filled) goes.
+  await staff.getByLabel('Só vagas não preenchidas').check();
+  await expect(staff.getByRole('button', { name: /^MSC AURORA/ })).toHaveCount(0);
+  await expect(staff.getByText('1 requisição de 2 com o filtro.')).toBeVisible();
+  await staff.getByRole('button', { name: 'Limpar filtros' }).click();
+  await staff.getByLabel('Navio').selectOption('MSC AURORA');
+  await expect(staff.getByRole('button', { name: /^MAERSK SANTOS/ })).toHaveCount(0);
+  await expect(aurora.locator('.gestao-escalados li')).toHaveCount(1);
+  await staff.getByRole('button', { name: 'Limpar filtros' }).click();
+
+  // The workers left without a job, with the audit's reason.
+  const motivo = `Não escalado: sua 1ª escolha (MSC AURORA, Porão 2, Estivador, ${diaMes(1)} 13-19) foi preenchida por trabalhadores à sua frente no rodízio (último escalado: ${chamada(num)}).`;
+  await staff.getByRole('button', { name: 'Trabalhadores sem trabalho (1)' }).click();
+  const semTrabalho = staff.locator('.gestao-nao-escalado');
+  await expect(semTrabalho).toHaveCount(1);
+  await expect(semTrabalho).toContainText(`matrícula ${estado.naoEscalado}`);
+  await expect(semTrabalho).toContainText(motivo);
+
+  // The audit, at the top: by matrícula, then by número de chamada; a bad search clears the answer.
+  const busca = staff.getByLabel('Nome, matrícula ou nº de chamada');
+  await busca.fill(estado.naoEscalado);
   await staff.getByRole('button', { name: 'Buscar' }).click();
   const auditoria = staff.locator('.gestao-auditoria');
-  await expect(auditoria).toContainText(
-    `Não escalado: sua 1ª escolha (MSC AURORA, Porão 2, Estivador, ${diaMes(1)} 13-19) foi preenchida por trabalhadores à sua frente no rodízio (último escalado: ${chamada(num)}).`,
-  );
+  await expect(auditoria).toContainText(motivo);
+  await busca.fill('x');
+  await staff.getByRole('button', { name: 'Buscar' }).click();
+  await expect(staff.getByText('Digite ao menos 2 letras do nome.')).toBeVisible();
+  await expect(auditoria).toHaveCount(0);
+  await busca.fill(num);
+  await staff.getByRole('button', { name: 'Buscar' }).click();
+  await expect(auditoria).toContainText(`matrícula ${estado.escalado}`);
+  await expect(auditoria).toContainText('Escalado na sua 1ª escolha');
+  await expect(staff.getByText('Digite ao menos 2 letras do nome.')).toHaveCount(0);
   await conferirTela(staff, 'gestao-apurada');
 
   await staff.getByRole('button', { name: 'Publicar' }).click();
@@ -263,6 +319,18 @@ test('dois estivadores escolhem a única vaga; a equipe fecha, apura, audita, pu
   expect(pdf.suggestedFilename()).toBe(`escala-${estado.num}.pdf`);
   expect(
     readFileSync(await pdf.path())
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-');
+  // One ship's part (decision 0266).
+  await staff.getByLabel('PDF de um navio ou operador').selectOption({ label: 'MSC AURORA' });
+  const [navio] = await Promise.all([
+    staff.waitForEvent('download'),
+    staff.getByRole('button', { name: 'Baixar PDF' }).click(),
+  ]);
+  expect(navio.suggestedFilename()).toBe(`escala-${estado.num}-navio-501.pdf`);
+  expect(
+    readFileSync(await navio.path())
       .subarray(0, 5)
       .toString(),
   ).toBe('%PDF-');
@@ -334,4 +402,66 @@ test('o outro estivador vê por que não foi escalado', async ({ page }) => {
   await page.goto('/escalacao');
   await expect(page.getByRole('heading', { name: 'Você não foi escalado' })).toBeVisible();
   await conferirTela(page, 'resultado-nao-escalado-escalacao');
+});
+
+test('a manhã de verdade: a escala 4521 apurada (299 vagas) cabe em poucas telas, com busca, filtros e quem ficou sem trabalho', async ({
+  page: staff,
+}) => {
+  test.setTimeout(240_000);
+  // 4521 was closed by the first tests; its rotation here engages 186 and leaves 113 vacancies unfilled.
+  await entrar(staff, '900002');
+  await staff.goto('/gestao/escalas/4521');
+  await staff.getByRole('button', { name: 'Apurar rodízio' }).click();
+  await expect(staff.getByText(/Rodízio apurado em \d+ ms: \d+ escalados para 299 vagas/)).toBeVisible();
+  await expect(staff.getByRole('heading', { name: 'Resumo por função' })).toBeVisible();
+  await expect(staff.locator('ul.gestao-resumo-funcoes li')).toHaveCount(10);
+
+  // The page height: 58,897 px at 360 px and 25,283 px on a desktop before (issue 27).
+  const alturas: Record<string, number> = {};
+  for (const [nome, tela] of [
+    ['360', { width: 360, height: 740 }],
+    ['desktop', { width: 1280, height: 800 }],
+  ] as const) {
+    await staff.setViewportSize(tela);
+    await expect(staff.getByRole('button', { name: /^Trabalhadores sem trabalho \(\d+\)$/ })).toBeVisible();
+    alturas[nome] = await staff.evaluate(() => document.documentElement.scrollHeight);
+  }
+  test.info().annotations.push({ type: 'altura', description: JSON.stringify(alturas) });
+  expect(alturas['360']).toBeLessThan(6_000);
+  expect(alturas.desktop).toBeLessThan(4_000);
+
+  // The audit at the top, above the result.
+  const topoBusca = await staff.getByLabel('Nome, matrícula ou nº de chamada').boundingBox();
+  const topoResultado = await staff.getByRole('heading', { name: 'Resultado do rodízio' }).boundingBox();
+  expect(topoBusca?.y ?? Infinity).toBeLessThan(topoResultado?.y ?? 0);
+
+  // By name, without accents: several workers, one to choose.
+  const busca = staff.getByLabel('Nome, matrícula ou nº de chamada');
+  await busca.fill('silva');
+  await staff.getByRole('button', { name: 'Buscar' }).click();
+  const encontrados = staff.locator('.gestao-encontrados li button');
+  await expect(encontrados.first()).toBeVisible();
+  expect(await encontrados.count()).toBeGreaterThan(1);
+  await encontrados.first().click();
+  await expect(encontrados.first()).toHaveAttribute('aria-pressed', 'true');
+  await expect(staff.locator('.gestao-auditoria')).toContainText(/SILVA/);
+  await busca.fill('1234567');
+  await staff.getByRole('button', { name: 'Buscar' }).click();
+  await expect(staff.getByText('A matrícula tem 6 dígitos e o nº de chamada, até 5.')).toBeVisible();
+  await expect(staff.locator('.gestao-auditoria')).toHaveCount(0);
+  await expect(encontrados).toHaveCount(0);
+
+  // Filters: one function, only unfilled; the ships kept come open.
+  await staff.getByLabel('Função', { exact: true }).selectOption({ label: 'Estivador' });
+  await staff.getByLabel('Só vagas não preenchidas').check();
+  await expect(staff.getByText(/^\d+ requisiç(ão|ões) de 18 com o filtro\.$/)).toBeVisible();
+  const funcoes = staff.locator('.gestao-resultado-funcoes > li');
+  await expect(funcoes.first()).toBeVisible();
+  for (const f of await funcoes.all()) {
+    await expect(f).toContainText('Estivador');
+    await expect(f).toHaveClass(/gestao-incompleta/);
+  }
+  await staff.getByRole('button', { name: /^Trabalhadores sem trabalho/ }).click();
+  await expect(staff.locator('.gestao-nao-escalado').first()).toContainText(/Não escalado/);
+  await conferirTela(staff, 'gestao-manha');
 });

@@ -1,3 +1,4 @@
+import { lerBuscaTrabalhador, MENSAGEM_BUSCA_VAZIA } from '../busca-trabalhador.ts';
 import { PAPEIS, PAPEL_ESCALADOR } from '../dominio.ts';
 import { categoriaDaOferta, funcaoPorCodigo } from '../funcoes.ts';
 import { INTEIRO32_MAX } from '../inteiros.ts';
@@ -64,7 +65,8 @@ function dataValida(ano: number, mes: number, dia: number): boolean {
 export const novaEscalaBody = z.object({
   dataChamada: z
     .string({ error: 'Informe a data da chamada.' })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Data no formato aaaa-mm-dd.')
+    .min(1, { error: 'Informe a data da chamada.', abort: true })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Data no formato aaaa-mm-dd.', abort: true })
     .refine(
       (s) => dataValida(Number(s.slice(0, 4)), Number(s.slice(5, 7)), Number(s.slice(8, 10))),
       'Data inexistente.',
@@ -118,7 +120,9 @@ export const requisicaoBody = z
     codNavio: inteiro('o navio', 1, MAIOR_INTEIRO),
     dataOperacao: z
       .string({ error: 'Informe a data da operação.' })
-      .regex(/^\d{8}$/, 'Data da operação no formato aaaammdd.')
+      // Each check stops the next: an empty field reads 'Informe…', not 'inexistente' (issue 27).
+      .min(1, { error: 'Informe a data da operação.', abort: true })
+      .regex(/^\d{8}$/, { error: 'Data da operação no formato aaaammdd.', abort: true })
       .refine(
         (s) => dataValida(Number(s.slice(0, 4)), Number(s.slice(4, 6)), Number(s.slice(6, 8))),
         'Data da operação inexistente.',
@@ -237,15 +241,51 @@ export const requisicaoGestaoSchema = z.object({
 });
 export type RequisicaoGestao = z.infer<typeof requisicaoGestaoSchema>;
 
+/**
+ * One round of phone notices of the call (docs/decisions/0264): workers and their subscriptions sent to,
+ * delivered, refused, gone (removed); when it finished. Absent until the round finished.
+ */
+export const avisoEnviadoSchema = z.object({
+  trabalhadores: z.number(),
+  aparelhos: z.number(),
+  enviados: z.number(),
+  falhas: z.number(),
+  removidas: z.number(),
+  terminadoEm: z.string(),
+});
+export type AvisoEnviado = z.infer<typeof avisoEnviadoSchema>;
+
 export const escalaDetalheSchema = escalaResumoSchema.extend({
   passos: z.array(passoSchema),
   requisicoes: z.array(requisicaoGestaoSchema),
+  /** How many workers were notified on their phones that it opened, and of their result. */
+  avisos: z.object({ abertura: avisoEnviadoSchema.nullable(), resultado: avisoEnviadoSchema.nullable() }),
 });
 export type EscalaDetalhe = z.infer<typeof escalaDetalheSchema>;
 
 export const numEscalacaoSchema = z.object({ numEscalacao: z.number() });
 export const numRequisicaoSchema = z.object({ numRequisicao: z.number() });
 export const importacaoSchema = z.object({ requisicoes: z.array(z.number()) });
+
+/** GET …/escala.pdf?codOperador=&codNavio=: one operator's or one ship's part (docs/decisions/0266). */
+export const escalaPdfQuery = z.object({
+  codOperador: numeroEscalaSchema.optional(),
+  codNavio: numeroEscalaSchema.optional(),
+});
+
+/** POST …/requisicoes/copiar: the call whose requisitions a draft copies (docs/decisions/0265). */
+export const copiarRequisicoesBody = z.object({
+  deEscala: z
+    .number({ error: 'Escolha a escala de onde copiar.' })
+    .int('Escolha a escala de onde copiar.')
+    .min(1, 'Escolha a escala de onde copiar.')
+    .max(MAIOR_INTEIRO, 'Escolha a escala de onde copiar.'),
+});
+export const copiaSchema = z.object({
+  requisicoes: z.array(z.number()),
+  /** Days added to each operation date: the distance between the two calls' dates. */
+  deslocamentoDias: z.number(),
+});
 
 /** A bad line of an imported CSV, in the `dados.linhas` of its DadosInvalidos answer. */
 export const erroLinhaCsvSchema = z.object({ linha: z.number(), campo: z.string(), mensagem: z.string() });
@@ -279,7 +319,9 @@ export const resultadoEscalaSchema = z.object({
     z.object({
       numRequisicao: z.number(),
       codCategoria: z.number(),
+      codNavio: z.number(),
       nomeNavio: z.string(),
+      codOperador: z.number(),
       nomeOperador: z.string(),
       dataOperacao: z.string(),
       codPeriodo: z.number(),
@@ -357,6 +399,45 @@ export const auditoriaSchema = z.object({
   escolhas: z.array(decisaoEscolhaSchema),
 });
 export type Auditoria = z.infer<typeof auditoriaSchema>;
+
+/** GET …/auditoria/busca?termo=: a name, a matrícula or a número de chamada (common/busca-trabalhador.ts). */
+export const buscaAuditoriaQuery = z.object({
+  termo: z
+    .string({ error: MENSAGEM_BUSCA_VAZIA })
+    .max(200, 'A busca tem no máximo 200 caracteres.')
+    .superRefine((termo, ctx) => {
+      const lida = lerBuscaTrabalhador(termo);
+      if ('erro' in lida) ctx.addIssue({ code: 'custom', message: lida.erro });
+    }),
+});
+
+/** A worker the audit search found, and what the call did with them. */
+export const trabalhadorEncontradoSchema = z.object({
+  codAvulso: z.string(),
+  nome: z.string(),
+  numChamada: z.number(),
+  escolheu: z.boolean(),
+  escalado: z.boolean(),
+});
+export type TrabalhadorEncontrado = z.infer<typeof trabalhadorEncontradoSchema>;
+
+/** At most this many workers answer one search: the rest asks for a longer name. */
+export const LIMITE_BUSCA_AUDITORIA = 20;
+
+export const buscaAuditoriaSchema = z.object({
+  trabalhadores: z.array(trabalhadorEncontradoSchema),
+  /** More workers matched than the answer carries. */
+  haMais: z.boolean(),
+});
+export type BuscaAuditoria = z.infer<typeof buscaAuditoriaSchema>;
+
+/** The workers who chose in the call and got no job, each with the paragraph that says why. */
+export const naoEscaladosSchema = z.object({
+  trabalhadores: z.array(
+    z.object({ codAvulso: z.string(), nome: z.string(), numChamada: z.number(), motivo: z.string() }),
+  ),
+});
+export type NaoEscalados = z.infer<typeof naoEscaladosSchema>;
 
 /** The job an engagement gives, as the worker sees it. */
 export const trabalhoEscaladoSchema = z.object({
@@ -517,6 +598,20 @@ export const apiGestao = {
       `${SOMENTE_ESCALADORES} O corpo é o arquivo CSV (\`text/csv\`, até 2 MiB). Um arquivo com erros não importa ` +
       'nada: a recusa `DadosInvalidos` traz em `dados` a lista `{ linha, campo, mensagem }`.',
   }),
+  copiarRequisicoes: definirEndpoint({
+    metodo: 'POST',
+    caminho: '/api/gestao/escalas/:num/requisicoes/copiar',
+    params: numEscalaParams,
+    corpo: copiarRequisicoesBody,
+    resposta: copiaSchema,
+    erros: [...ERROS_GESTAO, 'NaoEncontrado', 'SituacaoEscalaInvalida'],
+    acesso: 'sessao',
+    grupo: GRUPO_GESTAO,
+    resumo: 'Copia para o rascunho as requisições de outra escala (tudo ou nada)',
+    descricao:
+      `${SOMENTE_ESCALADORES} Cada data de operação anda a distância entre as datas das duas chamadas; as mesmas ` +
+      'regras do formulário valem (janela de datas, cadastros do porto). Só num rascunho.',
+  }),
   cancelar: definirEndpoint({
     metodo: 'POST',
     caminho: '/api/gestao/escalas/:num/cancelar',
@@ -618,10 +713,37 @@ export const apiGestao = {
     resumo: 'Por que um trabalhador foi ou não escalado: cada escolha e sua decisão',
     descricao: SOMENTE_ESCALADORES,
   }),
+  buscaAuditoria: definirEndpoint({
+    metodo: 'GET',
+    caminho: '/api/gestao/escalas/:num/auditoria/busca',
+    params: numEscalaParams,
+    query: buscaAuditoriaQuery,
+    resposta: buscaAuditoriaSchema,
+    erros: [...ERROS_GESTAO, 'NaoEncontrado', 'SituacaoEscalaInvalida'],
+    acesso: 'sessao',
+    grupo: GRUPO_GESTAO,
+    resumo: 'Acha trabalhadores para a auditoria por nome, matrícula ou nº de chamada',
+    descricao:
+      `${SOMENTE_ESCALADORES} Seis dígitos são a matrícula; até cinco, o nº de chamada (pode haver mais de um por ` +
+      'sindicato); o resto é parte do nome, sem acento nem caixa, entre quem escolheu nesta escala. Até ' +
+      `${LIMITE_BUSCA_AUDITORIA} trabalhadores, em ordem de nº de chamada.`,
+  }),
+  naoEscalados: definirEndpoint({
+    metodo: 'GET',
+    caminho: '/api/gestao/escalas/:num/nao-escalados',
+    params: numEscalaParams,
+    resposta: naoEscaladosSchema,
+    erros: [...ERROS_GESTAO, 'NaoEncontrado', 'SituacaoEscalaInvalida'],
+    acesso: 'sessao',
+    grupo: GRUPO_GESTAO,
+    resumo: 'Quem escolheu e ficou sem trabalho nesta escala, com o motivo',
+    descricao: `${SOMENTE_ESCALADORES} Em ordem de nº de chamada; o motivo é o parágrafo da auditoria.`,
+  }),
   escalaPdf: definirEndpoint({
     metodo: 'GET',
     caminho: '/api/gestao/escalas/:num/escala.pdf',
     params: numEscalaParams,
+    query: escalaPdfQuery,
     resposta: arquivo('application/pdf'),
     erros: [...ERROS_GESTAO, 'NaoEncontrado', 'SituacaoEscalaInvalida'],
     acesso: 'sessao',

@@ -237,6 +237,11 @@ export async function escolhasDoAvulso(
 export interface EngajamentosEEscolhas {
   engajamentos: Intervalo[];
   escolhas: EscolhaAtual[];
+  /**
+   * The call is a second round ('repescagem', docs/decisions/0217) and its main call engaged this worker: the
+   * round's vacancies are not theirs, GET /api/vagas shows them none (docs/decisions/0260).
+   */
+  foraDaRepescagem: boolean;
 }
 
 /**
@@ -254,7 +259,7 @@ export async function engajamentosEEscolhas(
   horasDescanso: number,
 ): Promise<Map<string, EngajamentosEEscolhas>> {
   const porCodigo = new Map<string, EngajamentosEEscolhas>(
-    codigos.map((c) => [c, { engajamentos: [], escolhas: [] }]),
+    codigos.map((c) => [c, { engajamentos: [], escolhas: [], foraDaRepescagem: false }]),
   );
   if (codigos.length === 0) return porCodigo;
   const j = janelaDescanso(inicio, fim, horasDescanso);
@@ -280,11 +285,19 @@ export async function engajamentosEEscolhas(
        and num_escalacao <> ${numEscalacao}
     union all
     select 'e', cod_avulso, null, null, id, seq_categoria, cod_categoria, preferencia
-      from escolha where cod_avulso in (${lista}) and num_escalacao = ${numEscalacao}`.execute(db);
+      from escolha where cod_avulso in (${lista}) and num_escalacao = ${numEscalacao}
+    union all
+    select 'r', cod_avulso, null, null, null, null, null, null
+      from escala_engajamento where cod_avulso in (${lista})
+       and num_escalacao = (select repescagem_de from escala where num_escalacao = ${numEscalacao})`.execute(
+    db,
+  );
   for (const l of rows) {
     const destino = porCodigo.get(l.cod_avulso);
     if (!destino) continue;
-    if (l.tipo === 't') {
+    if (l.tipo === 'r') {
+      destino.foraDaRepescagem = true;
+    } else if (l.tipo === 't') {
       destino.engajamentos.push({ inicio: Date.parse(l.inicio ?? ''), fim: Date.parse(l.fim ?? '') });
     } else {
       destino.escolhas.push({

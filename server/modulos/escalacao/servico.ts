@@ -64,6 +64,9 @@ export interface ContagemOferta {
   qtdEscolhas: number;
 }
 
+/** The shared part's variant with no offers at all (`pointer variants` are bit sets, never negative). */
+const SEM_OFERTAS = -1;
+
 /** How long (app clock) the open call and the live counts are served from memory. */
 export const VALIDADE_ESCALA_ABERTA_MS = 1_000;
 const VALIDADE_CONTAGENS_MS = 1_000;
@@ -173,7 +176,10 @@ export class ServicoEscalacao {
       escolhas: pessoais?.escolhas ?? [],
       horasDescanso: this.config.horasDescanso,
     };
-    const variante = variantePonteiros(compartilhada, dados);
+    // A second round's main call engaged this worker: the round is for the others (docs/decisions/0260), so
+    // they get the call with no offers, a variant of its own.
+    const variante = pessoais?.foraDaRepescagem ? SEM_OFERTAS : variantePonteiros(compartilhada, dados);
+    const oferecida = variante === SEM_OFERTAS ? semOfertas(compartilhada) : compartilhada;
     // Written once per pointer variant while this copy of the call lives; the compressed copies outlive it,
     // kept by the hash of these bytes (server/plataforma/http/compressao.ts).
     emCache.corpos ??= new Map();
@@ -182,7 +188,7 @@ export class ServicoEscalacao {
       const { antes } = envelopeEmPartes(undefined);
       const json = escreverCompartilhada(
         { numEscalacao, dataChamada: escala.dataChamada, horaChamada: escala.horaChamada },
-        compartilhada,
+        oferecida,
         antes,
         variante,
       );
@@ -190,7 +196,7 @@ export class ServicoEscalacao {
       emCache.corpos.set(variante, compartilhado);
     }
     const { depois } = envelopeEmPartes(pedido.token);
-    return { compartilhado, pessoal: escreverPessoal(compartilhada, dados, depois) };
+    return { compartilhado, pessoal: escreverPessoal(oferecida, dados, depois) };
   }
 
   /** Joins a composed answer for a client that takes no compression, in a pooled buffer. */
@@ -409,6 +415,11 @@ async function lerPessoais(
     }),
   );
   return saida;
+}
+
+/** The call as a worker left out of its second round sees it: no requisitions, no offers. */
+function semOfertas(compartilhada: EscalaCompartilhada): EscalaCompartilhada {
+  return { ...compartilhada, categorias: [], ofertas: new Map() };
 }
 
 /** Every offer of a category, in the call's order, with its vacancies and its count of choices. */

@@ -3,6 +3,7 @@ import { parse } from 'csv-parse';
 import type { ErroLinhaCsv, RequisicaoBody } from '#common/api/gestao.ts';
 import { categoriaDaOferta, requisicaoBody } from '#common/api/gestao.ts';
 import { categoriasEscala } from '#common/dominio.ts';
+import { lerInteiroPtBr } from '#common/inteiro-ptbr.ts';
 
 /**
  * The requisitions CSV the operators send (docs/decisions/0152): one line per function offered, a header
@@ -217,7 +218,7 @@ export async function lerCsvRequisicoes(texto: string, contexto?: ContextoCsv): 
       } else if (valores[c] === '') {
         erros.push({ linha: info.lines, campo: c, mensagem: 'Campo vazio.' });
         linhaBoa = false;
-      } else if (NUMERICAS.includes(c) && !/^\d+$/.test(valores[c].replaceAll('.', ''))) {
+      } else if (NUMERICAS.includes(c) && Number.isNaN(lerInteiroPtBr(valores[c]))) {
         erros.push({ linha: info.lines, campo: c, mensagem: 'Número inteiro esperado.' });
         linhaBoa = false;
       }
@@ -306,7 +307,8 @@ export async function lerCsvRequisicoes(texto: string, contexto?: ContextoCsv): 
   return { ok: true, requisicoes };
 }
 
-const numero = (s: string) => Number(s.replaceAll('.', ''));
+/** The form's rule too (common/inteiro-ptbr.ts): '12.500' is 12500. */
+const numero = lerInteiroPtBr;
 
 /** One requisition from lines that share its key; holds in the order they first appear. */
 function requisicaoDe(linhas: readonly LinhaLida[]) {

@@ -3,6 +3,7 @@ import { funcaoPorCodigo } from '#common/funcoes.ts';
 import type { DbOuTrx } from '../../plataforma/banco/schema.ts';
 import { ErroApp } from '../../plataforma/http/erro-app.ts';
 import { estruturaEscala } from '../escalacao/index.ts';
+import { avisosEnviadosDaEscala } from '../push/index.ts';
 import {
   contagensDe,
   contagensEscalas,
@@ -29,11 +30,25 @@ export async function listarEscalas(db: DbOuTrx): Promise<EscalaResumo[]> {
 export async function detalharEscala(db: DbOuTrx, numEscalacao: number): Promise<EscalaDetalhe> {
   const escala = await linhaEscala(db, numEscalacao);
   if (!escala) throw new ErroApp('NaoEncontrado', 'Escala não encontrada.');
-  const [estrutura, contagens, escolhas] = await Promise.all([
+  const [estrutura, contagens, escolhas, avisos] = await Promise.all([
     estruturaEscala(db, numEscalacao),
     contagensEscalas(db, numEscalacao),
     escolhasPorOferta(db, numEscalacao),
+    avisosEnviadosDaEscala(db, numEscalacao),
   ]);
+  const aviso = (evento: string) => {
+    const a = avisos.find((x) => x.evento === evento);
+    return a
+      ? {
+          trabalhadores: a.trabalhadores,
+          aparelhos: a.aparelhos,
+          enviados: a.enviados,
+          falhas: a.falhas,
+          removidas: a.removidas,
+          terminadoEm: a.terminado_em,
+        }
+      : null;
+  };
   const porRequisicao = new Map<number, RequisicaoGestao>();
   const requisicoes = estrutura.requisicoes.map((r) => {
     const req: RequisicaoGestao = {
@@ -80,5 +95,6 @@ export async function detalharEscala(db: DbOuTrx, numEscalacao: number): Promise
     contagens: contagensDe(contagens, numEscalacao),
     passos: passosDaEscala(escala),
     requisicoes,
+    avisos: { abertura: aviso('escala-aberta'), resultado: aviso('resultado') },
   };
 }

@@ -3,13 +3,14 @@ import { formatarDataIso, preencher, turno } from '#common/formato.ts';
 import { nomePorao } from '#common/porao.ts';
 import type { Config } from '../../config.ts';
 import { escreverCsv } from '../../plataforma/csv.ts';
+import { ErroApp } from '../../plataforma/http/erro-app.ts';
 import {
   cabecalho,
   criarDocumento,
   dataHoraPorExtenso,
   grade,
+  nota,
   paraBuffer,
-  paragrafo,
   rodape,
   secao,
   tabela,
@@ -29,23 +30,34 @@ export interface EscalaParaPdf {
   dataChamada: string;
   horaChamada: string;
   publicadaEm: Date;
+  /** One operator's or one ship's part of the call (docs/decisions/0266): named in the title. */
+  recorte?: string;
 }
+
+/** Columns wide enough for their uppercase titles at 8.5 pt ('MATRÍCULA' broke at 11 %: issue 27). */
+const COLUNAS = [
+  { titulo: 'Porão/Bloco', largura: 0.22 },
+  { titulo: 'Função', largura: 0.21 },
+  { titulo: 'Nº chamada', largura: 0.12, alinhamento: 'center' as const },
+  { titulo: 'Matrícula', largura: 0.13, alinhamento: 'center' as const },
+  { titulo: 'Trabalhador', largura: 0.32 },
+];
+
+const vagasNaoPreenchidas = (n: number) => (n === 1 ? '1 vaga não preenchida' : `${n} vagas não preenchidas`);
 
 export async function pdfEscalaPublicada(config: Config, e: EscalaParaPdf): Promise<Buffer> {
   const { resultado: r } = e;
+  const titulo = `Escala nº ${r.numEscalacao}${e.recorte ? ` · ${e.recorte}` : ''}`;
   const doc = criarDocumento({
-    titulo: `Escala nº ${r.numEscalacao}`,
+    titulo,
     autor: config.organizacao.nome,
     emitidoEm: e.publicadaEm,
     palavrasChave: 'escalação, rodízio, escala publicada',
   });
-  cabecalho(doc, config.organizacao, 'Escala publicada', `Escala nº ${r.numEscalacao}`);
-  const vagas = r.requisicoes
-    .flatMap((q) => q.poroes.flatMap((p) => p.funcoes))
-    .reduce((s, f) => s + f.numVagas, 0);
-  const escalados = r.requisicoes
-    .flatMap((q) => q.poroes.flatMap((p) => p.funcoes))
-    .reduce((s, f) => s + f.escalados.length, 0);
+  cabecalho(doc, config.organizacao, 'Escala publicada', titulo);
+  const funcoes = r.requisicoes.flatMap((q) => q.poroes.flatMap((p) => p.funcoes));
+  const vagas = funcoes.reduce((s, f) => s + f.numVagas, 0);
+  const escalados = funcoes.reduce((s, f) => s + f.escalados.length, 0);
   grade(doc, [
     [
       { rotulo: 'Chamada', valor: `${formatarDataIso(e.dataChamada)} às ${e.horaChamada}` },
@@ -54,13 +66,19 @@ export async function pdfEscalaPublicada(config: Config, e: EscalaParaPdf): Prom
       { rotulo: 'Escalados', valor: String(escalados), alinhamento: 'right' },
     ],
   ]);
+  // The legal basis first: at the end it spilled onto a page of its own (issue 27).
+  nota(
+    doc,
+    'Escala apurada pelo rodízio do Portal do TPA (Lei 9.719/1998, art. 5º): registrados antes de ' +
+      'cadastrados e, em cada lista, a ordem do número de chamada a partir do ponteiro de cada função. ' +
+      'Vagas não preenchidas em destaque.',
+  );
 
   for (const q of r.requisicoes) {
-    secao(
-      doc,
-      `${q.nomeNavio} · ${q.nomeOperador} · ${dataOperacao(q.dataOperacao)} · ${turno(q.horaInicio, q.horaFim)} · ${q.nomeLocalAtrac}`,
-    );
+    const tituloSecao = `${q.nomeNavio} · ${q.nomeOperador} · ${dataOperacao(q.dataOperacao)} · ${turno(q.horaInicio, q.horaFim)} · ${q.nomeLocalAtrac}`;
+    secao(doc, tituloSecao);
     const linhas: string[][] = [];
+    const naoPreenchidas = new Set<number>();
     for (const p of q.poroes) {
       for (const f of p.funcoes) {
         const base = [`${nomePorao(p.numPorao)} · ${p.nomeMercadoria}`, f.nomeFuncao];
@@ -68,29 +86,45 @@ export async function pdfEscalaPublicada(config: Config, e: EscalaParaPdf): Prom
           linhas.push([...base, preencher(w.numChamada, 4), w.codAvulso, w.nome]);
         }
         const faltam = f.numVagas - f.escalados.length;
-        if (faltam > 0) linhas.push([...base, '—', '—', `${faltam} vaga(s) não preenchida(s)`]);
+        if (faltam > 0) {
+          naoPreenchidas.add(linhas.length);
+          linhas.push([...base, '—', '—', vagasNaoPreenchidas(faltam)]);
+        }
       }
     }
     tabela(doc, {
-      colunas: [
-        { titulo: 'Porão/Bloco', largura: 0.24 },
-        { titulo: 'Função', largura: 0.22 },
-        { titulo: 'Nº chamada', largura: 0.11, alinhamento: 'center' },
-        { titulo: 'Matrícula', largura: 0.11, alinhamento: 'center' },
-        { titulo: 'Trabalhador', largura: 0.32 },
-      ],
+      colunas: COLUNAS,
       linhas,
       tamanhoFonte: 8.5,
+      // The ship's heading again on every page its list continues on.
+      aoContinuar: () => secao(doc, `${tituloSecao} (continuação)`),
+      destacada: (i) => naoPreenchidas.has(i),
     });
   }
-  paragrafo(
-    doc,
-    'Escala apurada pelo rodízio do Portal do TPA (Lei 9.719/1998, art. 5º): registrados antes de ' +
-      'cadastrados e, em cada lista, a ordem do número de chamada a partir do ponteiro de cada função.',
-    { align: 'justify' },
-  );
-  rodape(doc, `${config.organizacao.nome} · Escala nº ${r.numEscalacao}`);
+  rodape(doc, `${config.organizacao.nome} · ${titulo}`);
   return paraBuffer(doc);
+}
+
+/** One operator's or one ship's requisitions of the result (the PDF per operator, per ship). */
+export function recortarResultado(
+  r: ResultadoEscala,
+  filtro: { codOperador?: number | undefined; codNavio?: number | undefined },
+): { resultado: ResultadoEscala; recorte?: string } {
+  if (filtro.codOperador === undefined && filtro.codNavio === undefined) return { resultado: r };
+  const requisicoes = r.requisicoes.filter(
+    (q) =>
+      (filtro.codOperador === undefined || q.codOperador === filtro.codOperador) &&
+      (filtro.codNavio === undefined || q.codNavio === filtro.codNavio),
+  );
+  const [primeira] = requisicoes;
+  if (!primeira) {
+    throw new ErroApp('NaoEncontrado', 'Nenhuma requisição deste operador ou navio nesta escala.');
+  }
+  const partes = [
+    filtro.codNavio === undefined ? null : primeira.nomeNavio,
+    filtro.codOperador === undefined ? null : primeira.nomeOperador,
+  ].filter((x): x is string => x !== null);
+  return { resultado: { ...r, requisicoes }, recorte: partes.join(' · ') };
 }
 
 /**

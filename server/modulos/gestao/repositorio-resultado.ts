@@ -98,3 +98,37 @@ export function ultimaPublicada(db: DbOuTrx, numEscalacao: number | undefined) {
     .limit(1)
     .executeTakeFirst();
 }
+
+/**
+ * Workers for the audit search: by matrícula or número de chamada among every worker (with their decision in
+ * the call, if any), or, for a name, every worker who chose in the call (the caller compares the names).
+ */
+export function candidatosDaBusca(
+  db: DbOuTrx,
+  numEscalacao: number,
+  filtro: { codAvulso: string } | { numChamada: number } | { escolheram: true },
+) {
+  let consulta = db
+    .selectFrom('avulso as a')
+    .leftJoin('escala_decisao as d', (j) =>
+      j.onRef('d.cod_avulso', '=', 'a.cod_avulso').on('d.num_escalacao', '=', numEscalacao),
+    )
+    .select(['a.cod_avulso', 'a.nome', 'a.num_chamada', 'd.escalado', 'd.cod_avulso as decidido']);
+  if ('codAvulso' in filtro) consulta = consulta.where('a.cod_avulso', '=', filtro.codAvulso);
+  else if ('numChamada' in filtro) consulta = consulta.where('a.num_chamada', '=', filtro.numChamada);
+  else consulta = consulta.where('d.cod_avulso', 'is not', null);
+  return consulta.orderBy('a.num_chamada').orderBy('a.cod_avulso').execute();
+}
+
+/** Who chose in the call and got no job, with their stored decision, by número de chamada. */
+export function decisoesNaoEscalados(db: DbOuTrx, numEscalacao: number) {
+  return db
+    .selectFrom('escala_decisao as d')
+    .innerJoin('avulso as a', 'a.cod_avulso', 'd.cod_avulso')
+    .select(['a.cod_avulso', 'a.nome', 'a.num_chamada', 'd.decisao'])
+    .where('d.num_escalacao', '=', numEscalacao)
+    .where('d.escalado', '=', 0)
+    .orderBy('a.num_chamada')
+    .orderBy('a.cod_avulso')
+    .execute();
+}

@@ -1,4 +1,13 @@
-import type { Auditoria, ResultadoAvulso, ResultadoEscala, TrabalhoEscalado } from '#common/api/gestao.ts';
+import {
+  type Auditoria,
+  type BuscaAuditoria,
+  LIMITE_BUSCA_AUDITORIA,
+  type NaoEscalados,
+  type ResultadoAvulso,
+  type ResultadoEscala,
+  type TrabalhoEscalado,
+} from '#common/api/gestao.ts';
+import { lerBuscaTrabalhador, normalizarNome } from '#common/busca-trabalhador.ts';
 import { categoriasEscala } from '#common/dominio.ts';
 import { funcaoPorCodigo } from '#common/funcoes.ts';
 import type { DbOuTrx } from '../../plataforma/banco/schema.ts';
@@ -7,7 +16,9 @@ import { estruturaEscala } from '../escalacao/index.ts';
 import { type DecisaoLida, lerDecisao, type OfertaAuditada, ofertasDaDecisao } from './auditoria-gravada.ts';
 import { linhaEscala } from './repositorio.ts';
 import {
+  candidatosDaBusca,
   decisaoGravada,
+  decisoesNaoEscalados,
   engajamentoComTurno,
   escaladosEmOrdem,
   nomeENumero,
@@ -62,7 +73,9 @@ export async function resultadoEscala(db: DbOuTrx, numEscalacao: number): Promis
   const requisicoes = estrutura.requisicoes.map((r) => ({
     numRequisicao: r.num_requisicao,
     codCategoria: r.cod_categoria,
+    codNavio: r.cod_navio,
     nomeNavio: r.nome_navio,
+    codOperador: r.cod_operador,
     nomeOperador: r.nome_operador,
     dataOperacao: r.data_operacao,
     codPeriodo: r.cod_periodo,
@@ -139,6 +152,58 @@ export async function auditoriaAvulso(
     escalado: decisao.escalado === 1,
     motivo: d.motivo,
     escolhas: d.escolhas,
+  };
+}
+
+/**
+ * The audit search (docs/decisions/0261): a matrícula or a número de chamada among every worker, a part of a
+ * name (no accents, no case) among those who chose in the call; at most LIMITE_BUSCA_AUDITORIA, by número.
+ */
+export async function buscarNaAuditoria(
+  db: DbOuTrx,
+  numEscalacao: number,
+  termo: string,
+): Promise<BuscaAuditoria> {
+  await exigirApurada(db, numEscalacao);
+  const busca = lerBuscaTrabalhador(termo);
+  // The query schema refused what has no meaning; this is the same rule.
+  if ('erro' in busca) throw new ErroApp('DadosInvalidos', busca.erro);
+  const filtro =
+    busca.tipo === 'matricula'
+      ? { codAvulso: busca.codAvulso }
+      : busca.tipo === 'numero'
+        ? { numChamada: busca.numChamada }
+        : { escolheram: true as const };
+  let linhas = await candidatosDaBusca(db, numEscalacao, filtro);
+  if (busca.tipo === 'nome') linhas = linhas.filter((l) => normalizarNome(l.nome).includes(busca.nome));
+  return {
+    trabalhadores: linhas.slice(0, LIMITE_BUSCA_AUDITORIA).map((l) => ({
+      codAvulso: l.cod_avulso,
+      nome: l.nome,
+      numChamada: l.num_chamada,
+      escolheu: l.decidido !== null,
+      escalado: l.escalado === 1,
+    })),
+    haMais: linhas.length > LIMITE_BUSCA_AUDITORIA,
+  };
+}
+
+/** Who chose and got no job, each with the audit's paragraph; the offers they name read in one query. */
+export async function naoEscaladosDaEscala(db: DbOuTrx, numEscalacao: number): Promise<NaoEscalados> {
+  await exigirApurada(db, numEscalacao);
+  const linhas = await decisoesNaoEscalados(db, numEscalacao);
+  const ids = [...new Set(linhas.flatMap((l) => ofertasDaDecisao(l.decisao)))];
+  const auditadas = ids.length === 0 ? [] : await ofertasAuditadas(db, numEscalacao, ids);
+  const ofertas = new Map<number, OfertaAuditada>(
+    auditadas.map((l) => [l.seq_categoria, { descricao: l.descricao, ultimoEscalado: l.ultimo_escalado }]),
+  );
+  return {
+    trabalhadores: linhas.map((l) => ({
+      codAvulso: l.cod_avulso,
+      nome: l.nome,
+      numChamada: l.num_chamada,
+      motivo: lerDecisao(l.decisao, ofertas).motivo,
+    })),
   };
 }
 

@@ -8,8 +8,9 @@ import { registrar } from '../../plataforma/http/registrar.ts';
 import { exigirEscalador } from './acesso.ts';
 import { apurarEscala } from './apuracao.ts';
 import { abrirEscala, cancelarEscala, criarEscala, fecharEscala } from './ciclo.ts';
+import { copiarRequisicoes } from './copia.ts';
 import { detalharEscala, listarEscalas } from './leitura.ts';
-import { csvEscalaPublicada, pdfEscalaPublicada } from './pdf-escala.ts';
+import { csvEscalaPublicada, pdfEscalaPublicada, recortarResultado } from './pdf-escala.ts';
 import { publicarEscala } from './publicacao.ts';
 import { criarRepescagem } from './repescagem.ts';
 import { linhaEscala } from './repositorio.ts';
@@ -20,7 +21,7 @@ import {
   lerNomes,
   removerRequisicao,
 } from './requisicoes.ts';
-import { auditoriaAvulso, resultadoEscala } from './resultado.ts';
+import { auditoriaAvulso, buscarNaAuditoria, naoEscaladosDaEscala, resultadoEscala } from './resultado.ts';
 
 /**
  * /api/gestao: the OGMO staff (role `escalador`) run calls (issue 16, docs/decisions/0150-0155). Thin
@@ -99,6 +100,15 @@ export const rotasGestao: FastifyPluginAsyncZod = async (app) => {
     return ok({ requisicoes });
   });
 
+  registrar(app, apiGestao.copiarRequisicoes, async (request) => {
+    const copia = await copiarRequisicoes(banco, regrasRequisicao, request.params.num, request.body.deEscala);
+    request.log.info(
+      { numEscalacao: request.params.num, de: request.body.deEscala, requisicoes: copia.requisicoes.length },
+      'requisições copiadas',
+    );
+    return ok(copia);
+  });
+
   registrar(app, apiGestao.cancelar, async (request) => {
     await cancelarEscala(db, passo(request, request.params.num));
     return ok(await resumo(request.params.num));
@@ -173,6 +183,14 @@ export const rotasGestao: FastifyPluginAsyncZod = async (app) => {
     ok(await auditoriaAvulso(db, request.params.num, request.query.codAvulso)),
   );
 
+  registrar(app, apiGestao.buscaAuditoria, async (request) =>
+    ok(await buscarNaAuditoria(db, request.params.num, request.query.termo)),
+  );
+
+  registrar(app, apiGestao.naoEscalados, async (request) =>
+    ok(await naoEscaladosDaEscala(db, request.params.num)),
+  );
+
   /** The published call only: before that its result may still change. */
   async function publicada(numEscalacao: number) {
     const escala = await linhaEscala(db, numEscalacao);
@@ -187,14 +205,17 @@ export const rotasGestao: FastifyPluginAsyncZod = async (app) => {
 
   registrar(app, apiGestao.escalaPdf, async (request, reply) => {
     const { escala, resultado } = await publicada(request.params.num);
+    const { codOperador, codNavio } = request.query;
+    const parte = recortarResultado(resultado, { codOperador, codNavio });
     const pdf = await pdfEscalaPublicada(config, {
-      resultado,
+      ...parte,
       dataChamada: escala.data_chamada,
       horaChamada: escala.hora_chamada,
       publicadaEm: new Date(escala.publicada_em as string),
     });
+    const sufixo = `${codOperador === undefined ? '' : `-operador-${codOperador}`}${codNavio === undefined ? '' : `-navio-${codNavio}`}`;
     return reply
-      .header('Content-Disposition', `attachment; filename="escala-${escala.num_escalacao}.pdf"`)
+      .header('Content-Disposition', `attachment; filename="escala-${escala.num_escalacao}${sufixo}.pdf"`)
       .type('application/pdf')
       .send(pdf);
   });

@@ -35,13 +35,17 @@ export interface OpcoesEnvio {
   /** Posts in flight at once. */
   simultaneos?: number;
   relatarFalha: (erro: unknown, contexto: string) => void;
-  registrar?: (resumo: ResumoEnvio) => void;
+  /** Told each round's outcome; the sends count as finished (aguardarEnvios) once what it returns settles. */
+  registrar?: (resumo: ResumoEnvio) => void | Promise<void>;
 }
 
 export interface ResumoEnvio {
   evento: 'escala-aberta' | 'resultado' | 'documentos' | 'mensagem';
   /** The call's number, the payroll import's id (`documentos`) or the service message's (`mensagem`). */
   numEscalacao: number;
+  /** Distinct workers whose subscriptions were sent the notice, and those subscriptions (docs/decisions/0264). */
+  trabalhadores: number;
+  aparelhos: number;
   enviados: number;
   /** Subscriptions the push service said are gone (404/410), removed. */
   removidas: number;
@@ -181,7 +185,7 @@ export class EnviadorPush {
   private disparar(
     evento: ResumoEnvio['evento'],
     numEscalacao: number,
-    preparar: () => Promise<EnvioHilo[]>,
+    preparar: () => Promise<EnvioPreparado[]>,
   ): void {
     const tarefa = (async () => {
       // After the answer: the staff request's own work is done before the first read here.
@@ -190,10 +194,14 @@ export class EnviadorPush {
       // Only push services' hosts, checked again here: the setting may have changed since the subscription.
       const envios = (await preparar()).filter((e) => this.aceita(e.endpoint));
       const fim =
-        envios.length === 0 ? { enviados: 0, removidas: 0, falhas: 0 } : await this.enviarNoHilo(envios);
-      this.opcoes.registrar?.({
+        envios.length === 0
+          ? { enviados: 0, removidas: 0, falhas: 0 }
+          : await this.enviarNoHilo(envios.map(({ codAvulso: _, ...e }) => e));
+      await this.opcoes.registrar?.({
         evento,
         numEscalacao,
+        trabalhadores: new Set(envios.map((e) => e.codAvulso)).size,
+        aparelhos: envios.length,
         enviados: fim.enviados,
         removidas: fim.removidas,
         falhas: fim.falhas,
@@ -268,6 +276,13 @@ export class EnviadorPush {
   }
 }
 
-function envio(a: AssinaturaPush, mensagem: MensagemPush, ttl: number): EnvioHilo {
-  return { endpoint: a.endpoint, p256dh: a.p256dh, auth: a.auth, mensagem, ttl };
+/** A send and whose subscription it goes to (counted, not sent to the thread). */
+type EnvioPreparado = EnvioHilo & { codAvulso: string };
+
+function envio(
+  a: AssinaturaPush & { cod_avulso: string },
+  mensagem: MensagemPush,
+  ttl: number,
+): EnvioPreparado {
+  return { endpoint: a.endpoint, p256dh: a.p256dh, auth: a.auth, codAvulso: a.cod_avulso, mensagem, ttl };
 }

@@ -1,3 +1,3 @@
 /** Web Push (docs/decisions/0162): what other modules may use. */
 export type { EnviadorPush } from './envio.ts';
-export { removerAssinaturasDaSessao } from './repositorio.ts';
+export { avisosEnviadosDaEscala, removerAssinaturasDaSessao } from './repositorio.ts';

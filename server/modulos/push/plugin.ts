@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { chavesVapid } from './chaves.ts';
 import type { ExcecoesDestino } from './destino.ts';
 import { EnviadorPush } from './envio.ts';
+import { gravarAvisoEnviado } from './repositorio.ts';
 
 export interface OpcoesPluginPush {
   /** An extra certificate (PEM) the posts to the push services trust (tests: their own receiver's). */
@@ -27,11 +28,22 @@ export const pluginPush = fp<OpcoesPluginPush>(
       ...(opcoes.ca ? { ca: opcoes.ca } : {}),
       ...(opcoes.excecoes ? { excecoes: opcoes.excecoes } : {}),
       relatarFalha: (erro, contexto) => app.log.warn({ err: erro }, contexto),
-      registrar: (resumo) => {
+      // Logged, and kept for the staff page ('quantos foram avisados', docs/decisions/0264).
+      registrar: async (resumo) => {
         app.log.info(resumo, 'avisos enviados');
         app.metricas.pushEnviados.inc(resumo.enviados);
         app.metricas.pushFalhas.inc(resumo.falhas);
         app.metricas.pushRemovidas.inc(resumo.removidas);
+        await gravarAvisoEnviado(db, {
+          evento: resumo.evento,
+          referencia: resumo.numEscalacao,
+          trabalhadores: resumo.trabalhadores,
+          aparelhos: resumo.aparelhos,
+          enviados: resumo.enviados,
+          removidas: resumo.removidas,
+          falhas: resumo.falhas,
+          terminadoEm: app.ctx.clock.now(),
+        });
       },
     });
     app.decorate('avisosPush', enviador);

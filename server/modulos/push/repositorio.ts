@@ -72,8 +72,12 @@ export async function removerAssinatura(db: DbOuTrx, endpoint: string): Promise<
 }
 
 /** Every subscription, in id order (a call opened: everyone who allowed notifications). */
-export async function todasAssinaturas(db: DbOuTrx): Promise<AssinaturaPush[]> {
-  return db.selectFrom('assinatura_push').select(['endpoint', 'p256dh', 'auth']).orderBy('id').execute();
+export async function todasAssinaturas(db: DbOuTrx): Promise<(AssinaturaPush & { cod_avulso: string })[]> {
+  return db
+    .selectFrom('assinatura_push')
+    .select(['endpoint', 'p256dh', 'auth', 'cod_avulso'])
+    .orderBy('id')
+    .execute();
 }
 
 /**
@@ -93,6 +97,7 @@ export async function assinaturasComResultado(db: DbOuTrx, numEscalacao: number)
       's.endpoint',
       's.p256dh',
       's.auth',
+      's.cod_avulso',
       'd.escalado',
       't.funcao',
       't.navio',
@@ -123,4 +128,43 @@ export async function assinaturasDosAvulsos(
     );
   }
   return linhas;
+}
+
+/** The outcome of one round of notices (docs/decisions/0264); the same event and reference again replaces it. */
+export async function gravarAvisoEnviado(
+  db: DbOuTrx,
+  a: {
+    evento: string;
+    referencia: number;
+    trabalhadores: number;
+    aparelhos: number;
+    enviados: number;
+    removidas: number;
+    falhas: number;
+    terminadoEm: Date;
+  },
+): Promise<void> {
+  const valores = {
+    trabalhadores: a.trabalhadores,
+    aparelhos: a.aparelhos,
+    enviados: a.enviados,
+    removidas: a.removidas,
+    falhas: a.falhas,
+    terminado_em: a.terminadoEm.toISOString(),
+  };
+  await db
+    .insertInto('aviso_enviado')
+    .values({ evento: a.evento, referencia: a.referencia, ...valores })
+    .onConflict((oc) => oc.columns(['evento', 'referencia']).doUpdateSet(valores))
+    .execute();
+}
+
+/** The notices of a call: its opening's and its result's, when sent. */
+export function avisosEnviadosDaEscala(db: DbOuTrx, numEscalacao: number) {
+  return db
+    .selectFrom('aviso_enviado')
+    .selectAll()
+    .where('referencia', '=', numEscalacao)
+    .where('evento', 'in', ['escala-aberta', 'resultado'])
+    .execute();
 }

@@ -14,6 +14,24 @@ export interface AssinaturaPushTable {
   criada_em: string;
 }
 
+/**
+ * The outcome of one round of notices (migration 2026-11-26-70, docs/decisions/0264): `referencia` is the call's
+ * number (escala-aberta, resultado) or the payroll import's id (documentos).
+ */
+export interface AvisoEnviadoTable {
+  evento: string;
+  referencia: number;
+  /** Distinct workers whose phones were sent the notice. */
+  trabalhadores: number;
+  /** Subscriptions (phones, browsers) tried. */
+  aparelhos: number;
+  enviados: number;
+  removidas: number;
+  falhas: number;
+  terminado_em: string;
+}
+
 export interface TabelasPush {
   assinatura_push: AssinaturaPushTable;
+  aviso_enviado: AvisoEnviadoTable;
 }

@@ -242,10 +242,20 @@ export interface OpcoesTabela {
   /** A bold closing row (totals). */
   totais?: string[];
   tamanhoFonte?: number;
+  /** Drawn at the top of each page the table continues on, before its header (e.g. the section's title). */
+  aoContinuar?: () => void;
+  /** Rows drawn highlighted (bold on amber): e.g. a vacancy nobody filled. */
+  destacada?: (linha: number) => boolean;
 }
 
+/** Fill of a highlighted row. */
+const FUNDO_DESTAQUE = '#fdecc8';
+
 /** A table with a shaded header and zebra rows; on a page break the header repeats. */
-export function tabela(doc: Documento, { colunas, linhas, totais, tamanhoFonte = 9 }: OpcoesTabela): void {
+export function tabela(
+  doc: Documento,
+  { colunas, linhas, totais, tamanhoFonte = 9, aoContinuar, destacada }: OpcoesTabela,
+): void {
   const x0 = doc.page.margins.left;
   const total = larguraUtil(doc);
   const larguras = colunas.map((c) => c.largura * total);
@@ -304,11 +314,14 @@ export function tabela(doc: Documento, { colunas, linhas, totais, tamanhoFonte =
   );
   cabecalhoTabela();
   linhas.forEach((linha, i) => {
-    if (doc.y + alturaLinha(linha, FONTE) > limiteInferior(doc)) {
+    const forte = destacada?.(i) ?? false;
+    const fonte = forte ? FONTE_NEGRITO : FONTE;
+    if (doc.y + alturaLinha(linha, fonte) > limiteInferior(doc)) {
       doc.addPage();
+      aoContinuar?.();
       cabecalhoTabela();
     }
-    desenharLinha(linha, FONTE, i % 2 === 1 ? CORES.zebra : null, CORES.texto);
+    desenharLinha(linha, fonte, forte ? FUNDO_DESTAQUE : i % 2 === 1 ? CORES.zebra : null, CORES.texto);
   });
   if (totais) {
     garantirEspaco(doc, alturaLinha(totais, FONTE_NEGRITO));

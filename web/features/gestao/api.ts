@@ -5,12 +5,6 @@ import { baixarArquivo, chamar } from '../../lib/api-client.ts';
 
 /** The staff area's calls (/api/gestao, issue 16), through their descriptions (common/api/gestao.ts). */
 
-/**
- * While a call is open its counts move: the page asks again this often. The live stream (/api/eventos) carries
- * per-offer counts to the workers' screens, not this page's summary, so the page polls (docs/decisions/0156).
- */
-export const INTERVALO_AO_VIVO_MS = 3_000;
-
 export const escalasQuery = queryOptions({
   queryKey: ['gestao', 'escalas'],
   queryFn: () => chamar(apiGestao.escalas),
@@ -23,12 +17,16 @@ export const cadastrosQuery = queryOptions({
   staleTime: 10 * 60_000,
 });
 
-export function escalaQuery(num: number) {
+/**
+ * One call. While it is open its counts move: the live stream tells the page when (contagens-ao-vivo.ts,
+ * docs/decisions/0263); `semFluxo` (the stream is down) makes the page ask every `intervaloSemFluxo` ms.
+ */
+export function escalaQuery(num: number, intervaloSemFluxo: number | false = false) {
   return queryOptions({
     queryKey: ['gestao', 'escala', num],
     queryFn: () => chamar(apiGestao.escala, { params: { num } }),
     staleTime: 0,
-    refetchInterval: (q) => (q.state.data?.situacao === 'aberta' ? INTERVALO_AO_VIVO_MS : false),
+    refetchInterval: (q) => (q.state.data?.situacao === 'aberta' ? intervaloSemFluxo : false),
   });
 }
 
@@ -42,6 +40,18 @@ export function resultadoQuery(num: number) {
 
 export function buscarAuditoria(num: number, codAvulso: string) {
   return chamar(apiGestao.auditoria, { params: { num }, query: { codAvulso } });
+}
+
+export function buscarTrabalhadores(num: number, termo: string) {
+  return chamar(apiGestao.buscaAuditoria, { params: { num }, query: { termo } });
+}
+
+export function naoEscaladosQuery(num: number) {
+  return queryOptions({
+    queryKey: ['gestao', 'escala', num, 'nao-escalados'],
+    queryFn: () => chamar(apiGestao.naoEscalados, { params: { num } }),
+    staleTime: 0,
+  });
 }
 
 export function criarEscala(corpo: NovaEscalaBody) {
@@ -72,10 +82,21 @@ export function removerRequisicao(num: number, numRequisicao: number): Promise<n
   return chamar(apiGestao.removerRequisicao, { params: { num, req: numRequisicao } });
 }
 
+export function copiarRequisicoes(num: number, deEscala: number) {
+  return chamar(apiGestao.copiarRequisicoes, { params: { num }, corpo: { deEscala } });
+}
+
 export function importarCsv(num: number, conteudo: string) {
   return chamar(apiGestao.importarRequisicoes, { params: { num }, corpo: conteudo });
 }
 
 export function baixarEscala(num: number, formato: 'pdf' | 'csv'): Promise<Blob> {
-  return baixarArquivo(formato === 'pdf' ? apiGestao.escalaPdf : apiGestao.escalaCsv, { params: { num } });
+  return formato === 'pdf'
+    ? baixarArquivo(apiGestao.escalaPdf, { params: { num }, query: {} })
+    : baixarArquivo(apiGestao.escalaCsv, { params: { num } });
+}
+
+/** One ship's or one operator's part of the published call, as PDF (docs/decisions/0266). */
+export function baixarRecortePdf(num: number, recorte: { codNavio: number } | { codOperador: number }) {
+  return baixarArquivo(apiGestao.escalaPdf, { params: { num }, query: recorte });
 }

@@ -9,6 +9,7 @@ import {
 } from '#common/api/gestao.ts';
 import { categoriasEscala } from '#common/dominio.ts';
 import { catalogoFuncoes } from '#common/funcoes.ts';
+import { lerInteiroPtBr } from '#common/inteiro-ptbr.ts';
 import { nomePorao } from '#common/porao.ts';
 import { TURNOS } from '#common/tempo.ts';
 import { Alerta } from '../../components/ui/estados.tsx';
@@ -59,7 +60,8 @@ function poraoVazio(numPorao = 'PR00'): PoraoForm {
 
 const paraData = (yyyymmdd: string) =>
   `${yyyymmdd.slice(0, 4)}-${yyyymmdd.slice(4, 6)}-${yyyymmdd.slice(6, 8)}`;
-const numero = (s: string) => (s.trim() === '' ? Number.NaN : Number(s));
+/** The CSV's rule too (common/inteiro-ptbr.ts): '12.500' is 12500; an empty field is no number. */
+const numero = lerInteiroPtBr;
 
 interface Props {
   numEscalacao: number;
@@ -114,6 +116,22 @@ export function FormularioRequisicao({ numEscalacao, inicial, aoSalvar, aoCancel
       ),
     );
 
+  /**
+   * A function of the category left behind is no longer offered: its row goes back to 'Selecione' (it was
+   * kept in the state and saved as Estivador after switching to Capatazia: issue 27).
+   */
+  function mudarCategoria(nova: number) {
+    setCategoria(nova);
+    setPoroes((ps) =>
+      ps.map((p) => ({
+        ...p,
+        funcoes: p.funcoes.map((f) =>
+          f.codFuncao !== '' && categoriaDaOferta(Number(f.codFuncao)) !== nova ? { ...f, codFuncao: '' } : f,
+        ),
+      })),
+    );
+  }
+
   function enviar(e: FormEvent) {
     e.preventDefault();
     const turno = TURNOS.find((t) => t.codPeriodo === Number(codPeriodo)) ?? TURNOS[0];
@@ -134,7 +152,8 @@ export function FormularioRequisicao({ numEscalacao, inicial, aoSalvar, aoCancel
     };
     const r = requisicaoBody.safeParse(corpo);
     if (!r.success) {
-      setErros(Object.fromEntries(r.error.issues.map((i) => [i.path.join('.'), i.message])));
+      // The first message of each field: the one that says what to do first.
+      setErros(Object.fromEntries(r.error.issues.toReversed().map((i) => [i.path.join('.'), i.message])));
       return;
     }
     setErros({});
@@ -162,7 +181,7 @@ export function FormularioRequisicao({ numEscalacao, inicial, aoSalvar, aoCancel
           <select
             id={`${id}-categoria`}
             value={categoria}
-            onChange={(e) => setCategoria(Number(e.target.value))}
+            onChange={(e) => mudarCategoria(Number(e.target.value))}
           >
             {categoriasEscala.map((c) => (
               <option key={c.codigo} value={c.codigo}>

@@ -2,10 +2,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FileDown, Lock, Pencil, Play, Plus, Send, Shuffle, Trash2, XCircle } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useParams } from 'react-router';
-import type { EscalaDetalhe, RequisicaoGestao, ResumoRodizio } from '#common/api/gestao.ts';
+import type { AvisoEnviado, EscalaDetalhe, RequisicaoGestao, ResumoRodizio } from '#common/api/gestao.ts';
 import { NOME_SITUACAO } from '#common/api/gestao.ts';
 import { formatarDataIso, turno } from '#common/formato.ts';
 import { nomePorao } from '#common/porao.ts';
+import { Acordeao } from '../../components/ui/acordeao.tsx';
 import { Alerta, BotaoVoltar, Carregando } from '../../components/ui/estados.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
 import { caminhos } from '../../lib/caminhos.ts';
@@ -14,18 +15,20 @@ import {
   type AcaoEscala,
   apurarRodizio,
   baixarEscala,
+  baixarRecortePdf,
   escalaQuery,
   escalasQuery,
   executarAcao,
-  INTERVALO_AO_VIVO_MS,
   removerRequisicao,
 } from './api.ts';
 import { contar, dataOperacao, mensagemDe, SeloSituacao } from './comum.tsx';
+import { INTERVALO_SEM_FLUXO_MS, useContagensAoVivo } from './contagens-ao-vivo.ts';
+import { CopiarRequisicoes } from './copiar-requisicoes.tsx';
 import { FormularioRequisicao } from './formulario-requisicao.tsx';
 import { ImportarCsv } from './importar-csv.tsx';
 import { BuscaAuditoria, ResultadoRodizio } from './resultado.tsx';
 import './gestao.css';
-import { formatarNoFuso } from '#common/tempo.ts';
+import { formatarNoFuso, instanteLocal } from '#common/tempo.ts';
 import { useFusoPorto } from '../../lib/fuso-porto.ts';
 
 /** What each confirmed step says before it is taken. */
@@ -122,6 +125,110 @@ function CartaoRequisicao({ r, acoes }: { r: RequisicaoGestao; acoes?: ReactNode
   );
 }
 
+/** The published call's PDF for one ship or one operator (docs/decisions/0266). */
+function RecortePdf({
+  requisicoes,
+  ocupado,
+  aoBaixar,
+}: {
+  requisicoes: RequisicaoGestao[];
+  ocupado: boolean;
+  aoBaixar: (valor: string, nome: string) => void;
+}) {
+  const [valor, setValor] = useState('');
+  const unicos = (pares: [number, string][]) =>
+    [...new Map(pares)].sort(([, a], [, b]) => a.localeCompare(b, 'pt-BR'));
+  const navios = unicos(requisicoes.map((r) => [r.codNavio, r.nomeNavio]));
+  const operadores = unicos(requisicoes.map((r) => [r.codOperador, r.nomeOperador]));
+  return (
+    <div className="gestao-busca gestao-recorte">
+      <div className="campo">
+        <label htmlFor="recorte-pdf">PDF de um navio ou operador</label>
+        <select id="recorte-pdf" value={valor} onChange={(ev) => setValor(ev.target.value)}>
+          <option value="">Selecione</option>
+          <optgroup label="Navios">
+            {navios.map(([c, n]) => (
+              <option key={c} value={`navio-${c}`}>
+                {n}
+              </option>
+            ))}
+          </optgroup>
+          <optgroup label="Operadores">
+            {operadores.map(([c, n]) => (
+              <option key={c} value={`operador-${c}`}>
+                {n}
+              </option>
+            ))}
+          </optgroup>
+        </select>
+      </div>
+      <button
+        type="button"
+        className="botao botao-secundario"
+        disabled={ocupado || valor === ''}
+        onClick={() => aoBaixar(valor, valor)}
+      >
+        <FileDown aria-hidden size={20} />
+        Baixar PDF
+      </button>
+    </div>
+  );
+}
+
+/** Minutes from `agora` until the call's scheduled time in the port (negative once it passed). */
+function minutosAteChamada(e: EscalaDetalhe, fuso: string, agora: number): number {
+  const [hora = 0, minuto = 0] = e.horaChamada.split(':').map(Number);
+  const em = instanteLocal(e.dataChamada.replaceAll('-', ''), hora, fuso).getTime() + minuto * 60_000;
+  return Math.ceil((em - agora) / 60_000);
+}
+
+/** '45 min', '2 h', '1 h 05 min', '3 dias'. */
+function duracao(minutos: number): string {
+  if (minutos >= 48 * 60) return contar(Math.floor(minutos / (24 * 60)), 'dia', 'dias');
+  if (minutos < 60) return `${minutos} min`;
+  const m = minutos % 60;
+  return `${Math.floor(minutos / 60)} h${m > 0 ? ` ${String(m).padStart(2, '0')} min` : ''}`;
+}
+
+/** One round of phone notices, as staff read it: workers first, then phones. */
+function fraseAviso(a: AvisoEnviado, fuso: string): string {
+  const detalhes = [
+    contar(a.aparelhos, 'aparelho', 'aparelhos'),
+    a.falhas > 0 ? contar(a.falhas, 'falha', 'falhas') : null,
+    a.removidas > 0
+      ? `${a.removidas} ${a.removidas === 1 ? 'assinatura vencida removida' : 'assinaturas vencidas removidas'}`
+      : null,
+  ].filter(Boolean);
+  return `${contar(a.trabalhadores, 'trabalhador avisado', 'trabalhadores avisados')} (${detalhes.join(', ')}), às ${formatarNoFuso(a.terminadoEm, fuso, 'HH:mm')}`;
+}
+
+/** How many workers were notified on their phones (docs/decisions/0264). */
+function AvisosNoCelular({
+  avisos,
+  situacao,
+  fuso,
+}: {
+  avisos: EscalaDetalhe['avisos'];
+  situacao: EscalaDetalhe['situacao'];
+  fuso: string;
+}) {
+  if (situacao === 'rascunho' || situacao === 'cancelada') return null;
+  return (
+    <div className="gestao-avisos">
+      <p>
+        <strong>Aviso de abertura no celular:</strong>{' '}
+        {avisos.abertura ? fraseAviso(avisos.abertura, fuso) : 'enviando…'}
+      </p>
+      {situacao === 'publicada' ? (
+        <p>
+          <strong>Aviso do resultado no celular:</strong>{' '}
+          {avisos.resultado ? fraseAviso(avisos.resultado, fuso) : 'enviando…'}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 function ResumoApuracao({ resumo }: { resumo: ResumoRodizio }) {
   return (
     <Alerta tipo={resumo.vagasNaoPreenchidas > 0 ? 'aviso' : 'sucesso'}>
@@ -140,8 +247,13 @@ function ResumoApuracao({ resumo }: { resumo: ResumoRodizio }) {
 export function PaginaEscala() {
   const fuso = useFusoPorto();
   const num = Number(useParams().num);
-  const consulta = useQuery({ ...escalaQuery(num), enabled: Number.isInteger(num) && num > 0 });
   const queryClient = useQueryClient();
+  const aberta = queryClient.getQueryData(escalaQuery(num).queryKey)?.situacao === 'aberta';
+  const aoVivo = useContagensAoVivo(num, aberta);
+  const consulta = useQuery({
+    ...escalaQuery(num, aoVivo ? false : INTERVALO_SEM_FLUXO_MS),
+    enabled: Number.isInteger(num) && num > 0,
+  });
   const [confirmar, setConfirmar] = useState<AcaoEscala | null>(null);
   const [editando, setEditando] = useState<RequisicaoGestao | 'nova' | null>(null);
   const [aRemover, setARemover] = useState<RequisicaoGestao | null>(null);
@@ -180,6 +292,20 @@ export function PaginaEscala() {
     }
   }
 
+  async function baixarRecorte(valor: string, nome: string) {
+    const [tipo, codigo] = valor.split('-');
+    setErroDownload(null);
+    setBaixando(valor);
+    try {
+      const recorte = tipo === 'navio' ? { codNavio: Number(codigo) } : { codOperador: Number(codigo) };
+      salvarArquivo(await baixarRecortePdf(num, recorte), `escala-${num}-${nome}.pdf`);
+    } catch (erro) {
+      setErroDownload(mensagemDe(erro));
+    } finally {
+      setBaixando(null);
+    }
+  }
+
   if (consulta.isPending) return <Carregando texto="Carregando a escala..." />;
   if (consulta.isError) {
     return (
@@ -193,6 +319,8 @@ export function PaginaEscala() {
   const rascunho = e.situacao === 'rascunho';
   const apurada = e.situacao === 'apurada' || e.situacao === 'publicada';
   const c = CONFIRMACOES[confirmar ?? 'abrir'];
+  // Closing before the scheduled time leaves out whoever would still choose: said before the click (issue 27).
+  const faltam = confirmar === 'fechar' ? minutosAteChamada(e, fuso, Date.now()) : 0;
 
   return (
     <div className="pilha gestao">
@@ -281,6 +409,13 @@ export function PaginaEscala() {
           </>
         ) : null}
       </div>
+      {e.situacao === 'publicada' ? (
+        <RecortePdf
+          requisicoes={e.requisicoes}
+          ocupado={baixando !== null}
+          aoBaixar={(valor, nome) => baixarRecorte(valor, nome)}
+        />
+      ) : null}
       {rodizio.data ? <ResumoApuracao resumo={rodizio.data} /> : null}
       {rodizio.isError ? <Alerta tipo="erro">{mensagemDe(rodizio.error)}</Alerta> : null}
       {erroDownload ? <Alerta tipo="erro">{erroDownload}</Alerta> : null}
@@ -289,7 +424,14 @@ export function PaginaEscala() {
         <h2 id="titulo-contagens" className="cartao-titulo">
           {e.situacao === 'aberta' ? 'Ao vivo' : 'Números'}
           {e.situacao === 'aberta' ? (
-            <span className="gestao-ao-vivo">atualiza a cada {INTERVALO_AO_VIVO_MS / 1000} s</span>
+            <span
+              className={aoVivo ? 'gestao-ao-vivo' : 'gestao-ao-vivo gestao-ao-vivo-parado'}
+              role="status"
+            >
+              {aoVivo
+                ? 'pelo fluxo ao vivo'
+                : `sem o fluxo: atualiza a cada ${INTERVALO_SEM_FLUXO_MS / 1000} s`}
+            </span>
           ) : null}
         </h2>
         <div className="gestao-contagens">
@@ -300,72 +442,93 @@ export function PaginaEscala() {
           <Contagem rotulo="Trabalhadores" valor={e.contagens.avulsos} />
           <Contagem rotulo="Escalados" valor={e.contagens.escalados} />
         </div>
+        <AvisosNoCelular avisos={e.avisos} situacao={e.situacao} fuso={fuso} />
       </section>
 
       {apurada ? (
         <>
-          <ResultadoRodizio numEscalacao={num} />
           <BuscaAuditoria numEscalacao={num} />
+          <ResultadoRodizio numEscalacao={num} />
         </>
       ) : null}
 
-      <section className="pilha" aria-labelledby="titulo-requisicoes">
-        <div className="gestao-topo">
-          <h2 id="titulo-requisicoes" className="gestao-secao">
-            Requisições
-          </h2>
-          {rascunho && editando === null ? (
-            <button type="button" className="botao" onClick={() => setEditando('nova')}>
-              <Plus aria-hidden size={20} />
-              Nova requisição
-            </button>
+      {apurada ? (
+        // The result shows every requisition already: their cards stay one tap away, collapsed.
+        <Acordeao
+          itens={[
+            {
+              valor: 'requisicoes',
+              titulo: `Requisições (${e.requisicoes.length})`,
+              conteudo: (
+                <div className="pilha">
+                  {e.requisicoes.map((r) => (
+                    <CartaoRequisicao key={r.numRequisicao} r={r} />
+                  ))}
+                </div>
+              ),
+            },
+          ]}
+        />
+      ) : (
+        <section className="pilha" aria-labelledby="titulo-requisicoes">
+          <div className="gestao-topo">
+            <h2 id="titulo-requisicoes" className="gestao-secao">
+              Requisições
+            </h2>
+            {rascunho && editando === null ? (
+              <button type="button" className="botao" onClick={() => setEditando('nova')}>
+                <Plus aria-hidden size={20} />
+                Nova requisição
+              </button>
+            ) : null}
+          </div>
+          {rascunho && editando !== null ? (
+            <FormularioRequisicao
+              key={editando === 'nova' ? 'nova' : editando.numRequisicao}
+              numEscalacao={num}
+              {...(editando === 'nova' ? {} : { inicial: editando })}
+              aoSalvar={async () => {
+                setEditando(null);
+                await atualizar();
+              }}
+              aoCancelar={() => setEditando(null)}
+            />
           ) : null}
-        </div>
-        {rascunho && editando !== null ? (
-          <FormularioRequisicao
-            key={editando === 'nova' ? 'nova' : editando.numRequisicao}
-            numEscalacao={num}
-            {...(editando === 'nova' ? {} : { inicial: editando })}
-            aoSalvar={async () => {
-              setEditando(null);
-              await atualizar();
-            }}
-            aoCancelar={() => setEditando(null)}
-          />
-        ) : null}
-        {rascunho ? <ImportarCsv numEscalacao={num} aoImportar={atualizar} /> : null}
-        {e.requisicoes.length === 0 ? <Alerta tipo="info">Nenhuma requisição cadastrada.</Alerta> : null}
-        {e.requisicoes.map((r) => (
-          <CartaoRequisicao
-            key={r.numRequisicao}
-            r={r}
-            acoes={
-              rascunho ? (
-                <>
-                  <button
-                    type="button"
-                    className="botao botao-secundario"
-                    onClick={() => setEditando(r)}
-                    aria-label={`Editar requisição ${r.numRequisicao}`}
-                  >
-                    <Pencil aria-hidden size={18} />
-                    Editar
-                  </button>
-                  <button
-                    type="button"
-                    className="botao botao-fantasma"
-                    onClick={() => setARemover(r)}
-                    aria-label={`Remover requisição ${r.numRequisicao}`}
-                  >
-                    <Trash2 aria-hidden size={18} />
-                    Remover
-                  </button>
-                </>
-              ) : undefined
-            }
-          />
-        ))}
-      </section>
+          {rascunho ? <ImportarCsv numEscalacao={num} aoImportar={atualizar} /> : null}
+          {rascunho ? <CopiarRequisicoes numEscalacao={num} aoCopiar={atualizar} /> : null}
+          {e.requisicoes.length === 0 ? <Alerta tipo="info">Nenhuma requisição cadastrada.</Alerta> : null}
+          {e.requisicoes.map((r) => (
+            <CartaoRequisicao
+              key={r.numRequisicao}
+              r={r}
+              acoes={
+                rascunho ? (
+                  <>
+                    <button
+                      type="button"
+                      className="botao botao-secundario"
+                      onClick={() => setEditando(r)}
+                      aria-label={`Editar requisição ${r.numRequisicao}`}
+                    >
+                      <Pencil aria-hidden size={18} />
+                      Editar
+                    </button>
+                    <button
+                      type="button"
+                      className="botao botao-fantasma"
+                      onClick={() => setARemover(r)}
+                      aria-label={`Remover requisição ${r.numRequisicao}`}
+                    >
+                      <Trash2 aria-hidden size={18} />
+                      Remover
+                    </button>
+                  </>
+                ) : undefined
+              }
+            />
+          ))}
+        </section>
+      )}
 
       <BotaoVoltar para={caminhos.gestao} />
 
@@ -394,7 +557,7 @@ export function PaginaEscala() {
               disabled={acao.isPending}
               onClick={() => confirmar && acao.mutate(confirmar)}
             >
-              {acao.isPending ? 'Aguarde...' : c.botao}
+              {acao.isPending ? 'Aguarde...' : faltam > 0 ? 'Fechar antes da hora' : c.botao}
             </button>
           </>
         }
@@ -402,6 +565,12 @@ export function PaginaEscala() {
         <p>
           Escala nº {e.numEscalacao}: {c.texto}
         </p>
+        {faltam > 0 ? (
+          <Alerta tipo="aviso">
+            A chamada está marcada para {formatarDataIso(e.dataChamada)} às {e.horaChamada}: faltam{' '}
+            {duracao(faltam)}. Fechar antes da hora deixa de fora quem ainda ia escolher.
+          </Alerta>
+        ) : null}
         {acao.isError ? <Alerta tipo="erro">{mensagemDe(acao.error)}</Alerta> : null}
       </Modal>
 

@@ -10,7 +10,7 @@ cd "$(dirname "$0")/../docs/decisions"
   echo "desempenho, 0090-0099 a segurança, 0100-0119 a casa da chamada e o contrato da API, 0120-0139 o web e o"
   echo "celular, 0140-0159 o rodízio e a gestão da chamada, 0160-0189 ao vivo e avisos, 0190-0199 revisões e o"
   echo "web; de 0200 em diante, uma dezena por frente de trabalho: 0200 a casa em módulos, 0210 o rodízio, 0220 a"
-  echo "segurança, 0230 o cadastro, 0240 o financeiro, 0250 a operação, 0260 a tela da gestão, 0270 as contas)."
+  echo "segurança, 0230 o cadastro, 0240 o financeiro, 0250 a operação, 0260 a tela da gestão, 0270 as mensagens e as eleições pela equipe)."
   echo "O comportamento do produto está em [docs/produto/](../produto/); as palavras do porto, no"
   echo "[glossário](../glossario.md)."
   echo

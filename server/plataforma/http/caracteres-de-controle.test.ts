@@ -2,10 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogoEndpoints } from '#common/api/catalogo.ts';
 import { CARACTERES_PROIBIDOS } from '#common/caracteres-de-controle.ts';
 import { corpoLockdown, corpoMp945 } from '../../modulos/declaracoes/apoio-teste.ts';
-import { FINANCEIRO_DEMO } from '../../modulos/equipe/seed.ts';
-import { ESCALADOR } from '../../modulos/gestao/apoio-teste.ts';
 import type { AmbienteTeste, ClienteTeste } from '../../test/ambiente.ts';
 import { criarAmbiente } from '../../test/ambiente.ts';
+import { COD_DO_DONO, type DonoDaRota, donoDaRota } from '../../test/equipe-das-rotas.ts';
 
 /**
  * Control characters and lone surrogates (issue 28 item 6, docs/decisions/0221): refused in one place, before
@@ -14,15 +13,17 @@ import { criarAmbiente } from '../../test/ambiente.ts';
  */
 
 let amb: AmbienteTeste;
-let equipe: ClienteTeste;
-let financeiro: ClienteTeste;
+let equipe: Record<DonoDaRota, ClienteTeste>;
 beforeAll(async () => {
   amb = await criarAmbiente();
-  equipe = await amb.logado(ESCALADOR);
-  financeiro = await amb.logado(FINANCEIRO_DEMO);
+  equipe = {
+    escalador: await amb.logado(COD_DO_DONO.escalador),
+    financeiro: await amb.logado(COD_DO_DONO.financeiro),
+    administrador: await amb.logado(COD_DO_DONO.administrador),
+  };
 });
-/** The payroll's routes refuse any other role before reading anything (onRequest): their own staff there. */
-const clienteDe = (caminho: string) => (caminho.startsWith('/api/gestao/financeiro') ? financeiro : equipe);
+/** Each staff area refuses any other role before reading anything (onRequest): its own staff there. */
+const clienteDe = (caminho: string) => equipe[donoDaRota(caminho)];
 afterAll(async () => {
   await amb.fechar();
 });

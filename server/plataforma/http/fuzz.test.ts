@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { catalogoEndpoints } from '#common/api/catalogo.ts';
 import { ADMINISTRADOR_DEMO, ESCALADOR_DEMO, FINANCEIRO_DEMO } from '../../modulos/equipe/seed.ts';
 import { criarAmbiente, dialetoTeste } from '../../test/ambiente.ts';
+import { donoDaRota } from '../../test/equipe-das-rotas.ts';
 import type { Digesto } from '../../test/fuzz/digesto.ts';
 import { digestoLinhas, tabelasAlteradas } from '../../test/fuzz/digesto.ts';
 import type { Resposta, SessaoFuzz } from '../../test/fuzz/executor.ts';
@@ -59,16 +60,6 @@ const sessoes = {
   administrador: await entrar(ADMINISTRADOR_DEMO),
 };
 const donos = [TRABALHADOR, ESCALADOR_DEMO, FINANCEIRO_DEMO, ADMINISTRADOR_DEMO];
-const daEquipeFinanceira = (caminho: string) => caminho.startsWith('/api/gestao/financeiro');
-const DO_ADMINISTRADOR = [
-  '/api/gestao/equipe',
-  '/api/gestao/trabalhadores',
-  '/api/eleicoes',
-  '/api/seguranca',
-  '/api/gestao/mensagens',
-  '/api/gestao/eleicoes',
-];
-const doAdministrador = (caminho: string) => DO_ADMINISTRADOR.some((p) => caminho.startsWith(p));
 
 /**
  * A new session when a case ended one (a logout that was, rightly, accepted): made by the session service
@@ -159,11 +150,13 @@ describe(`fuzz da API (semente ${SEMENTE}, ${CASOS} casos por rota)`, () => {
       const falhas: Falha[] = [];
       const inicio = Date.now();
       const estatuto = new Map<string, number>();
-      const equipe = daEquipeFinanceira(rota.caminho)
-        ? sessoes.financeiro
-        : doAdministrador(rota.caminho)
-          ? sessoes.administrador
-          : sessoes.equipe;
+      const dono = donoDaRota(rota.caminho);
+      const equipe =
+        dono === 'financeiro'
+          ? sessoes.financeiro
+          : dono === 'administrador'
+            ? sessoes.administrador
+            : sessoes.equipe;
       const sessaoDo = (caso: Caso) =>
         (caso.sessao === 'propria') === daEquipe ? equipe : sessoes.trabalhador;
       const rodar = async (caso: Caso): Promise<Resposta> => {

@@ -183,6 +183,8 @@ export const trabalhadorSchema = resumoTrabalhadorSchema.extend({
   mensagensImpedimento: z.array(z.string()),
   /** Whether the worker has a password (else they need a first-access code). */
   temSenha: z.boolean(),
+  /** The badge photo's signed link (as the worker's own `fotoUrl`), or '' without a photo. */
+  fotoUrl: z.string(),
   habilitacoes: z.array(habilitacaoSchema),
   impedimentos: z.array(impedimentoSchema),
 });
@@ -289,6 +291,22 @@ export const apiCadastro = {
     resposta: z.array(linhaHistoricoSchema),
     erros: ['AcessoNegado', 'NaoEncontrado'],
     resumo: 'O histórico do trabalhador: quem, quando, o quê, antes → depois (só acréscimo).',
+  }),
+  foto: definirEndpoint({
+    ...comum,
+    metodo: 'POST',
+    caminho: '/api/gestao/trabalhadores/:cod/foto',
+    params: codParams,
+    corpo: z.instanceof(Uint8Array, { error: 'Envie o arquivo da foto (JPEG, PNG ou WebP).' }),
+    tipoCorpo: 'application/octet-stream',
+    resposta: trabalhadorSchema,
+    erros: ['AcessoNegado', 'NaoEncontrado'],
+    resumo: 'Troca a foto do crachá (JPEG, PNG ou WebP, até 5 MB): recodificada, sem metadados EXIF.',
+    descricao:
+      `${SOMENTE_CADASTRO} O corpo é o arquivo da imagem (\`application/octet-stream\`, \`image/jpeg\`, ` +
+      '`image/png` ou `image/webp`). O servidor decodifica e grava uma JPEG nova de no máximo 600 × 800, sem ' +
+      'metadados; o que não é imagem de verdade é recusado com DadosInvalidos. O histórico guarda o digesto ' +
+      'SHA-256 da foto antes e depois, nunca os bytes.',
   }),
 };
 

@@ -27,9 +27,10 @@ export interface Endpoint {
   readonly corpo?: z.ZodType;
   /**
    * The body's media type when it is not JSON: a CSV file (the operators' requisitions) is sent as is, and
-   * `corpo` describes it as a string. The server registers a parser for it on the route's plugin.
+   * `corpo` describes it as a string. The server registers a parser for it on the route's plugin. A badge
+   * photo goes as bytes (`application/octet-stream`).
    */
-  readonly tipoCorpo?: 'text/csv';
+  readonly tipoCorpo?: 'text/csv' | 'application/octet-stream';
   /** The `dados` of a successful envelope, or a file. */
   readonly resposta: z.ZodType | RespostaArquivo;
   /** The catalogue's codes this endpoint answers on its own; the ones every call may get are added by `errosDe`. */

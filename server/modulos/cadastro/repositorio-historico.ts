@@ -16,6 +16,7 @@ const DESCRICOES: Record<string, string> = {
   'habilitacao.retirada': 'Habilitação retirada',
   'impedimento.criado': 'Impedimento registrado',
   'impedimento.encerrado': 'Impedimento encerrado',
+  'foto.alterada': 'Foto do crachá trocada',
   'acesso.codigo-emitido': 'Código de acesso emitido',
   'acesso.primeiro-acesso': 'Primeiro acesso (senha criada)',
   'acesso.senha-alterada': 'Senha alterada pelo trabalhador',

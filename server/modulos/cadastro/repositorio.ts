@@ -138,3 +138,27 @@ export async function donoDoNumChamada(db: DbOuTrx, numChamada: number) {
 export function senhaDoAvulso(db: DbOuTrx, codAvulso: string) {
   return db.selectFrom('avulso').select('senha_hash').where('cod_avulso', '=', codAvulso).executeTakeFirst();
 }
+
+/** The worker's stored badge photo (table `foto`, served by GET /api/fotos/:cod), if any. */
+export function fotoGuardada(db: DbOuTrx, codAvulso: string) {
+  return db
+    .selectFrom('foto')
+    .select(['tipo', 'conteudo'])
+    .where('cod_avulso', '=', codAvulso)
+    .executeTakeFirst();
+}
+
+export async function temFoto(db: DbOuTrx, codAvulso: string): Promise<boolean> {
+  const l = await db
+    .selectFrom('foto')
+    .select('cod_avulso')
+    .where('cod_avulso', '=', codAvulso)
+    .executeTakeFirst();
+  return l !== undefined;
+}
+
+/** Replaces the worker's photo (one per worker): the caller owns the transaction and its history line. */
+export async function gravarFoto(db: DbOuTrx, codAvulso: string, tipo: string, conteudo: Uint8Array) {
+  await db.deleteFrom('foto').where('cod_avulso', '=', codAvulso).execute();
+  await db.insertInto('foto').values({ cod_avulso: codAvulso, tipo, conteudo }).execute();
+}

@@ -9,9 +9,11 @@ import { apiContas } from '#common/api/contas.ts';
 import { sessaoDe } from '../../plataforma/autenticacao/autenticacao.ts';
 import { ok } from '../../plataforma/http/envelope.ts';
 import { registrar } from '../../plataforma/http/registrar.ts';
+import { urlFoto } from '../avulso/index.ts';
 import { exigirPapel } from '../equipe/index.ts';
 import { anunciarAcessosEsquecidos } from '../sessao/index.ts';
 import { emitirCodigo } from './contas.ts';
+import { LIMITE_BYTES_FOTO } from './foto.ts';
 import { importarTrabalhadores } from './importacao.ts';
 import { historicoDoAvulso } from './repositorio-historico.ts';
 import {
@@ -21,10 +23,12 @@ import {
   desabilitar,
   editarTrabalhador,
   encerrarImpedimento,
+  type Ficha,
   fichaTrabalhador,
   habilitar,
   hojeNoPorto,
   impedir,
+  trocarFoto,
 } from './servico.ts';
 
 /**
@@ -45,6 +49,18 @@ export const rotasCadastro: FastifyPluginAsyncZod = async (app) => {
     { parseAs: 'buffer', bodyLimit: LIMITE_BYTES_IMPORTACAO_CADASTRO },
     (_r, corpo, feito) => feito(null, corpo),
   );
+  // The badge photo arrives as bytes too; what it really is, sharp finds out (foto.ts), not the header.
+  app.addContentTypeParser(
+    ['application/octet-stream', 'image/jpeg', 'image/png', 'image/webp'],
+    { parseAs: 'buffer', bodyLimit: LIMITE_BYTES_FOTO },
+    (_r, corpo, feito) => feito(null, corpo),
+  );
+
+  /** The file with the photo's link signed as the worker's own (the same table, the same GET /api/fotos). */
+  const apresentar = ({ temFoto, ...ficha }: Ficha) => ({
+    ...ficha,
+    fotoUrl: temFoto ? urlFoto(config, app.ctx.segredoFotos, ficha.codAvulso, clock.now()) : '',
+  });
 
   const autor = (request: FastifyRequest): Autor => ({
     por: sessaoDe(request).codAvulso,
@@ -65,41 +81,41 @@ export const rotasCadastro: FastifyPluginAsyncZod = async (app) => {
       { por: sessaoDe(request).codAvulso, codAvulso: ficha.codAvulso },
       'trabalhador cadastrado',
     );
-    return ok(ficha);
+    return ok(apresentar(ficha));
   });
 
   registrar(app, apiCadastro.ver, async (request) =>
-    ok(await fichaTrabalhador(db, request.params.cod, hoje())),
+    ok(apresentar(await fichaTrabalhador(db, request.params.cod, hoje()))),
   );
 
   registrar(app, apiCadastro.editar, async (request) => {
     const ficha = await editarTrabalhador(db, request.params.cod, request.body, autor(request));
     mudou(ficha.codAvulso);
-    return ok(ficha);
+    return ok(apresentar(ficha));
   });
 
   registrar(app, apiCadastro.habilitar, async (request) => {
     const ficha = await habilitar(db, request.params.cod, request.body, autor(request));
     mudou(ficha.codAvulso);
-    return ok(ficha);
+    return ok(apresentar(ficha));
   });
 
   registrar(app, apiCadastro.desabilitar, async (request) => {
     const ficha = await desabilitar(db, request.params.cod, request.params.codFuncao, autor(request));
     mudou(ficha.codAvulso);
-    return ok(ficha);
+    return ok(apresentar(ficha));
   });
 
   registrar(app, apiCadastro.impedir, async (request) => {
     const ficha = await impedir(db, request.params.cod, request.body, autor(request));
     mudou(ficha.codAvulso);
-    return ok(ficha);
+    return ok(apresentar(ficha));
   });
 
   registrar(app, apiCadastro.encerrarImpedimento, async (request) => {
     const ficha = await encerrarImpedimento(db, request.params.cod, request.params.id, autor(request));
     mudou(ficha.codAvulso);
-    return ok(ficha);
+    return ok(apresentar(ficha));
   });
 
   registrar(app, apiContas.emitirCodigo, async (request) => {
@@ -128,6 +144,16 @@ export const rotasCadastro: FastifyPluginAsyncZod = async (app) => {
       relatorio.simulado ? 'importação do cadastro simulada' : 'importação do cadastro',
     );
     return ok(relatorio);
+  });
+
+  registrar(app, apiCadastro.foto, async (request) => {
+    const ficha = await trocarFoto(db, request.params.cod, request.body, autor(request));
+    mudou(ficha.codAvulso);
+    request.log.info(
+      { por: sessaoDe(request).codAvulso, codAvulso: ficha.codAvulso },
+      'foto do crachá trocada',
+    );
+    return ok(apresentar(ficha));
   });
 
   registrar(app, apiCadastro.historico, async (request) => {

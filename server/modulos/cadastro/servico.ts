@@ -22,17 +22,21 @@ import { dataHoraLocal } from '#common/tempo.ts';
 import type { z } from '#common/zod-pt.ts';
 import type { Db, DbOuTrx } from '../../plataforma/banco/schema.ts';
 import { ErroApp } from '../../plataforma/http/erro-app.ts';
+import { digestoFoto, recodificarFoto } from './foto.ts';
 import {
   buscarAvulsos,
   buscarLinhaAvulso,
   donoDoCpf,
   donoDoNumChamada,
+  fotoGuardada,
+  gravarFoto,
   habilitacoesDe,
   impedimentosDe,
   type LinhaCadastro,
   mensagensLegadasDe,
   proximoCodAvulso,
   proximoNumChamada,
+  temFoto,
 } from './repositorio.ts';
 import { type Campos, registrarHistorico } from './repositorio-historico.ts';
 
@@ -132,18 +136,25 @@ async function conferirUnicos(trx: DbOuTrx, codAvulso: string | null, cpf: strin
   }
 }
 
+/**
+ * The worker's file as the service builds it: whether a photo is kept, not its link (the route signs it, with
+ * the server's secret and clock, as the worker's own `fotoUrl`).
+ */
+export type Ficha = Omit<Trabalhador, 'fotoUrl'> & { temFoto: boolean };
+
 /** The worker's file as staff see it: data, status, qualifications, impediments, what the red box says today. */
-export async function fichaTrabalhador(db: DbOuTrx, codAvulso: string, hoje: string): Promise<Trabalhador> {
+export async function fichaTrabalhador(db: DbOuTrx, codAvulso: string, hoje: string): Promise<Ficha> {
   const linha = await buscarLinhaAvulso(db, codAvulso);
   if (!linha) throw naoEncontrado();
   return montarFicha(db, linha, hoje);
 }
 
-async function montarFicha(db: DbOuTrx, l: LinhaCadastro, hoje: string): Promise<Trabalhador> {
-  const [habilitacoes, impedimentos, legadas] = await Promise.all([
+async function montarFicha(db: DbOuTrx, l: LinhaCadastro, hoje: string): Promise<Ficha> {
+  const [habilitacoes, impedimentos, legadas, foto] = await Promise.all([
     habilitacoesDe(db, l.cod_avulso),
     impedimentosDe(db, l.cod_avulso),
     l.impedimento === 1 ? mensagensLegadasDe(db, l.cod_avulso) : [],
+    temFoto(db, l.cod_avulso),
   ]);
   const situacao = situacaoDe(l.situacao);
   const emVigor = impedimentos.filter(
@@ -171,6 +182,7 @@ async function montarFicha(db: DbOuTrx, l: LinhaCadastro, hoje: string): Promise
     impedido: l.impedimento === 1 || situacao !== 'ativo' || emVigor.length > 0,
     mensagensImpedimento: mensagens,
     temSenha: l.senha_hash !== '',
+    temFoto: foto,
     habilitacoes: habilitacoes.map((h) => ({
       codFuncao: h.cod_funcao,
       funcao: funcaoPorCodigo(h.cod_funcao)?.nome ?? `Função ${h.cod_funcao}`,
@@ -220,7 +232,7 @@ export async function buscarTrabalhadores(
 }
 
 /** Registers a worker: a new code (matrícula), the next call number unless given, no password yet. */
-export async function cadastrarTrabalhador(db: Db, dados: Novo, autor: Autor): Promise<Trabalhador> {
+export async function cadastrarTrabalhador(db: Db, dados: Novo, autor: Autor): Promise<Ficha> {
   const hoje = hojeNoPorto(autor.agora, autor.fuso);
   conferirNascimento(dados.dataNascimento, hoje);
   return db.transaction().execute(async (trx) => {
@@ -273,7 +285,7 @@ export async function editarTrabalhador(
   codAvulso: string,
   dados: Edicao,
   autor: Autor,
-): Promise<Trabalhador> {
+): Promise<Ficha> {
   const hoje = hojeNoPorto(autor.agora, autor.fuso);
   conferirNascimento(dados.dataNascimento, hoje);
   return db.transaction().execute(async (trx) => {
@@ -322,12 +334,7 @@ function textoValidade(validaAte: string | null | undefined): string {
 }
 
 /** Grants a qualification, or changes the expiry of one held; the same again changes nothing. */
-export async function habilitar(
-  db: Db,
-  codAvulso: string,
-  dados: Habilitacao,
-  autor: Autor,
-): Promise<Trabalhador> {
+export async function habilitar(db: Db, codAvulso: string, dados: Habilitacao, autor: Autor): Promise<Ficha> {
   const hoje = hojeNoPorto(autor.agora, autor.fuso);
   const funcao = funcaoPorCodigo(dados.codFuncao);
   if (!funcao) throw invalido('codFuncao', 'Função inexistente no catálogo de funções.');
@@ -380,7 +387,7 @@ export async function desabilitar(
   codAvulso: string,
   codFuncao: number,
   autor: Autor,
-): Promise<Trabalhador> {
+): Promise<Ficha> {
   const hoje = hojeNoPorto(autor.agora, autor.fuso);
   return db.transaction().execute(async (trx) => {
     await exigirAvulso(trx, codAvulso);
@@ -421,7 +428,7 @@ export async function impedir(
   codAvulso: string,
   dados: NovoImpedimento,
   autor: Autor,
-): Promise<Trabalhador> {
+): Promise<Ficha> {
   const hoje = hojeNoPorto(autor.agora, autor.fuso);
   const fim = dados.fim ?? null;
   if (fim !== null && fim < dados.inicio) throw invalido('fim', 'O fim vem antes do início.');
@@ -460,7 +467,7 @@ export async function encerrarImpedimento(
   codAvulso: string,
   id: number,
   autor: Autor,
-): Promise<Trabalhador> {
+): Promise<Ficha> {
   const hoje = hojeNoPorto(autor.agora, autor.fuso);
   return db.transaction().execute(async (trx) => {
     const impedimento = await trx
@@ -489,6 +496,30 @@ export async function encerrarImpedimento(
         depois: { impedimento: `nº ${id}`, motivo: impedimento.motivo, periodo: 'encerrado' },
       });
     }
+    return fichaTrabalhador(trx, codAvulso, hoje);
+  });
+}
+
+/**
+ * Replaces the badge photo (docs/decisions/0234): decoded and re-encoded before the transaction (libvips works
+ * off the event loop), then the new file and its history line (the digests, never the bytes) together.
+ */
+export async function trocarFoto(db: Db, codAvulso: string, bytes: Uint8Array, autor: Autor): Promise<Ficha> {
+  const hoje = hojeNoPorto(autor.agora, autor.fuso);
+  await exigirAvulso(db, codAvulso);
+  const nova = await recodificarFoto(bytes);
+  return db.transaction().execute(async (trx) => {
+    await exigirAvulso(trx, codAvulso);
+    const antiga = await fotoGuardada(trx, codAvulso);
+    await gravarFoto(trx, codAvulso, nova.tipo, nova.conteudo);
+    await registrarHistorico(trx, {
+      codAvulso,
+      por: autor.por,
+      em: autor.agora,
+      acao: 'foto.alterada',
+      antes: antiga ? { foto: digestoFoto(antiga.conteudo) } : null,
+      depois: { foto: digestoFoto(nova.conteudo), dimensoes: `${nova.largura} × ${nova.altura}` },
+    });
     return fichaTrabalhador(trx, codAvulso, hoje);
   });
 }

@@ -8,6 +8,8 @@ import type { ColunaSituacao } from '../gestao/tabelas.ts';
 export interface AvulsoTable {
   cod_avulso: string;
   nome: string;
+  /** `nome` as the staff's search compares it: `normalizarNome` (common/busca-trabalhador.ts), kept with it. */
+  nome_busca: string;
   sexo: 'F' | 'M';
   cod_sindicato: number;
   cod_categoria: number;

@@ -202,6 +202,46 @@ describe('busca', () => {
     expect((await cadastro.chamarBruto(apiCadastro.buscar, { query: { pagina: '0' } })).status).toBe(400);
   });
 
+  it('por nome sem acentos nem caixa: "JOAO" acha "JOÃO"; o nome editado é achado pelo novo', async () => {
+    const codigos = async (busca: string) => {
+      const r = await cadastro.chamar(apiCadastro.buscar, { query: { busca } });
+      expect(r.status).toBe(200);
+      return r.corpo.dados.itens.map((i) => i.codAvulso);
+    };
+    // The seed's name, written with accents.
+    for (const busca of ['JOSE CARLOS', 'jose  carlos da silva', 'JOSÉ CARLOS', 'josé carlos']) {
+      expect(await codigos(busca), busca).toContain('100001');
+    }
+    const r = await cadastro.chamar(apiCadastro.cadastrar, {
+      corpo: novo({ nome: 'João Ávila Conceição', cpf: '123.456.789-09' }),
+    });
+    expect(r.status).toBe(200);
+    const joao = r.corpo.dados;
+    expect(joao.nome).toBe('JOÃO ÁVILA CONCEIÇÃO');
+    for (const busca of ['JOAO', 'joao avila', 'CONCEICAO', 'Conceição', 'ávila conc', 'JOÃO']) {
+      expect(await codigos(busca), busca).toContain(joao.codAvulso);
+    }
+    expect(await codigos('JOANA')).not.toContain(joao.codAvulso);
+    expect(await codigos('joao_avila')).not.toContain(joao.codAvulso);
+
+    const editado = await cadastro.chamar(apiCadastro.editar, {
+      params: { cod: joao.codAvulso },
+      corpo: {
+        nome: 'Estêvão Gonçalves',
+        cpf: joao.cpf,
+        dataNascimento: joao.dataNascimento,
+        sexo: joao.sexo,
+        codSindicato: joao.codSindicato,
+        artigo: joao.artigo,
+        numChamada: joao.numChamada,
+        situacao: joao.situacao,
+      },
+    });
+    expect(editado.status).toBe(200);
+    expect(await codigos('ESTEVAO GONCALVES')).toContain(joao.codAvulso);
+    expect(await codigos('conceicao')).not.toContain(joao.codAvulso);
+  });
+
   it('só o papel cadastro: 900002 e um trabalhador recebem 403 em toda rota, e nada muda', async () => {
     const antes = await contarAvulsos();
     for (const cod of ['900002', '100001']) {

@@ -10,6 +10,7 @@ import {
   SITUACOES_AVULSO,
   type SituacaoAvulso,
 } from '#common/api/cadastro.ts';
+import { normalizarNome } from '#common/busca-trabalhador.ts';
 import { categoriaDoSindicato, nomeSindicato } from '#common/dominio.ts';
 import { catalogoErros } from '#common/erros.ts';
 import { funcaoPorCodigo } from '#common/funcoes.ts';
@@ -410,6 +411,7 @@ export async function importarTrabalhadores(
         {
           cod_avulso: 'text',
           nome: 'text',
+          nome_busca: 'text',
           sexo: 'text',
           cod_sindicato: 'integer',
           cod_categoria: 'integer',
@@ -426,6 +428,7 @@ export async function importarTrabalhadores(
         novos.slice(i, i + LOTE).map((l) => ({
           cod_avulso: l.cod,
           nome: l.nome,
+          nome_busca: normalizarNome(l.nome),
           sexo: l.sexo,
           cod_sindicato: l.sindicato,
           cod_categoria: categoriaDoSindicato(l.sindicato),
@@ -448,6 +451,7 @@ export async function importarTrabalhadores(
         .updateTable('avulso')
         .set({
           nome: l.nome,
+          nome_busca: normalizarNome(l.nome),
           sexo: l.sexo,
           cod_sindicato: l.sindicato,
           cod_categoria: categoriaDoSindicato(l.sindicato),

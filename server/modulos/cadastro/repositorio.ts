@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { normalizarNome } from '#common/busca-trabalhador.ts';
 import type { DbOuTrx } from '../../plataforma/banco/schema.ts';
 
 /**
@@ -69,9 +70,10 @@ function filtroBusca(db: DbOuTrx, busca: string) {
     });
     return q;
   }
-  // Names are kept in upper case; the search's wildcards are the user's letters, never theirs.
-  const nome = termo.toLocaleUpperCase('pt-BR').replace(/[\\%_]/g, (c) => `\\${c}`);
-  return q.where('nome', 'like', `%${nome}%`);
+  // The name is compared as `nome_busca` keeps it (no accents, lower case: "JOAO" finds "JOÃO", decision 0235);
+  // the search's wildcards are the user's letters, never theirs.
+  const nome = normalizarNome(termo).replace(/[\\%_]/g, (c) => `\\${c}`);
+  return q.where(sql<boolean>`${sql.ref('nome_busca')} like ${`%${nome}%`} escape '\\'`);
 }
 
 /** One page of the search (by name, code, CPF or call number), in name order, and the total. */

@@ -15,6 +15,7 @@ import {
   POR_PAGINA_BUSCA,
   SITUACOES_AVULSO,
 } from '#common/api/cadastro.ts';
+import { normalizarNome } from '#common/busca-trabalhador.ts';
 import { categoriaDoSindicato, nomeSindicato } from '#common/dominio.ts';
 import { catalogoErros } from '#common/erros.ts';
 import { categoriaDaFuncao, funcaoPorCodigo } from '#common/funcoes.ts';
@@ -242,6 +243,7 @@ export async function cadastrarTrabalhador(db: Db, dados: Novo, autor: Autor): P
     const linha = {
       cod_avulso: codAvulso,
       nome: dados.nome,
+      nome_busca: normalizarNome(dados.nome),
       sexo: dados.sexo,
       cod_sindicato: dados.codSindicato,
       cod_categoria: categoriaDoSindicato(dados.codSindicato),
@@ -294,6 +296,7 @@ export async function editarTrabalhador(
     await conferirUnicos(trx, codAvulso, dados.cpf, dados.numChamada);
     const novo = {
       nome: dados.nome,
+      nome_busca: normalizarNome(dados.nome),
       sexo: dados.sexo,
       cod_sindicato: dados.codSindicato,
       cod_categoria: categoriaDoSindicato(dados.codSindicato),

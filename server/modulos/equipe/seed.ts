@@ -1,3 +1,4 @@
+import { normalizarNome } from '#common/busca-trabalhador.ts';
 import { CATEGORIA_OGMO, PAPEL_ESCALADOR, type Papel, SINDICATO_OGMO } from '#common/dominio.ts';
 import type { DbOuTrx } from '../../plataforma/banco/schema.ts';
 import { Aleatorio, cpfValido, pisValido } from '../../plataforma/semente/aleatorio.ts';
@@ -60,6 +61,7 @@ export async function semearEquipe(db: DbOuTrx, senhaHash: string): Promise<void
       .values({
         cod_avulso: membro.codAvulso,
         nome: membro.nome,
+        nome_busca: normalizarNome(membro.nome),
         sexo: membro.sexo,
         cod_sindicato: SINDICATO_OGMO,
         cod_categoria: CATEGORIA_OGMO,

@@ -1,3 +1,4 @@
+import { normalizarNome } from '#common/busca-trabalhador.ts';
 import { funcaoPorCodigo } from '#common/funcoes.ts';
 import { limitesTurno, somarDias, TURNOS } from '#common/tempo.ts';
 import type { AvulsoTable, TrabalhoTable } from '../../modulos/avulso/tabelas.ts';
@@ -134,6 +135,7 @@ export function linhaAvulso(
   return {
     cod_avulso: a.codAvulso,
     nome: a.nome,
+    nome_busca: normalizarNome(a.nome),
     sexo: a.sexo,
     cod_sindicato: a.codSindicato,
     cod_categoria: a.codCategoria,

@@ -25,6 +25,7 @@ import * as passkeys from './2026-11-26-37-passkeys.ts';
 import * as historicoAvulso from './2026-11-26-40-historico-avulso.ts';
 import * as cadastro from './2026-11-26-41-cadastro.ts';
 import * as codigoAcesso from './2026-11-26-42-codigo-acesso.ts';
+import * as nomeBusca from './2026-11-26-43-nome-busca.ts';
 import * as importacaoFinanceira from './2026-11-26-50-importacao-financeira.ts';
 import * as avisosEnviados from './2026-11-26-70-avisos-enviados.ts';
 import * as mensagens from './2026-11-26-80-mensagens.ts';
@@ -61,6 +62,7 @@ export const migracoes: Record<string, Migration> = {
   '2026-11-26-40-historico-avulso': historicoAvulso,
   '2026-11-26-41-cadastro': cadastro,
   '2026-11-26-42-codigo-acesso': codigoAcesso,
+  '2026-11-26-43-nome-busca': nomeBusca,
   '2026-11-26-50-importacao-financeira': importacaoFinanceira,
   '2026-11-26-70-avisos-enviados': avisosEnviados,
   '2026-11-26-80-mensagens': mensagens,

@@ -50,3 +50,6 @@ export const impedir = (cod: string, corpo: ImpedimentoBody) =>
 export const encerrarImpedimento = (cod: string, id: number) =>
   chamar(apiCadastro.encerrarImpedimento, { params: { cod, id } });
 export const emitirCodigo = (cod: string) => chamar(apiContas.emitirCodigo, { params: { cod } });
+/** The badge photo's bytes as they are; the server decodes and re-encodes them (docs/decisions/0234). */
+export const trocarFoto = (cod: string, bytes: Uint8Array<ArrayBuffer>) =>
+  chamar(apiCadastro.foto, { params: { cod }, corpo: bytes });

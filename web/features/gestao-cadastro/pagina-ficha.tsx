@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { BadgeCheck, Ban, History, IdCard, KeySquare, Printer } from 'lucide-react';
+import { BadgeCheck, Ban, Camera, History, IdCard, KeySquare, Printer } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useParams } from 'react-router';
@@ -15,6 +15,7 @@ import { catalogoFuncoes } from '#common/funcoes.ts';
 import { formatarNoFuso } from '#common/tempo.ts';
 import { formatarCpf } from '#common/texto.ts';
 import type { z } from '#common/zod-pt.ts';
+import { FotoAvulso } from '../../components/layout/foto-avulso.tsx';
 import { MenuGestao } from '../../components/layout/menu-gestao.tsx';
 import { Campo } from '../../components/ui/campo.tsx';
 import { Alerta, BotaoVoltar, Carregando } from '../../components/ui/estados.tsx';
@@ -30,6 +31,7 @@ import {
   habilitar,
   historicoQuery,
   impedir,
+  trocarFoto,
 } from './api.ts';
 import { comoNumero, dataBr } from './campos.tsx';
 import { FormularioDados } from './formulario-dados.tsx';
@@ -90,6 +92,65 @@ function Dados({ ficha }: { ficha: Trabalhador }) {
           Alterações salvas.
         </p>
       ) : null}
+    </section>
+  );
+}
+
+/** The server's limit (docs/decisions/0234), checked here too so a large file is not sent for nothing. */
+const LIMITE_BYTES_FOTO = 5 * 1024 * 1024;
+
+function Foto({ ficha }: { ficha: Trabalhador }) {
+  const atualizar = useAtualizarFicha(ficha.codAvulso);
+  const [erro, setErro] = useState<string | null>(null);
+  const [trocada, setTrocada] = useState(0);
+  const enviar = useMutation({
+    mutationFn: async (arquivo: File) => {
+      if (arquivo.size > LIMITE_BYTES_FOTO)
+        throw new Error('A foto tem mais de 5 MB. Escolha um arquivo menor.');
+      return trocarFoto(ficha.codAvulso, new Uint8Array(await arquivo.arrayBuffer()));
+    },
+    onMutate: () => setErro(null),
+    onSuccess: (nova) => {
+      atualizar(nova);
+      setTrocada((n) => n + 1);
+    },
+    onError: (e) => setErro(e instanceof ErroApi || !(e instanceof Error) ? mensagemDe(e) : e.message),
+  });
+  // The signed link may be the same as before the change: the count makes the browser ask for the new one.
+  const url = ficha.fotoUrl && trocada > 0 ? `${ficha.fotoUrl}&v=${trocada}` : ficha.fotoUrl;
+  return (
+    <section className="cartao" aria-labelledby="titulo-foto">
+      <h2 id="titulo-foto" className="cartao-titulo">
+        <Camera aria-hidden size={22} />
+        Foto do crachá
+      </h2>
+      <div className="cadastro-foto">
+        <FotoAvulso key={url} fotoUrl={url} nome={ficha.nome} className="cadastro-foto-imagem" />
+        <label className="botao botao-secundario">
+          {ficha.fotoUrl ? 'Trocar a foto' : 'Enviar foto'}
+          <input
+            type="file"
+            accept="image/jpeg,image/png,image/webp"
+            className="visualmente-oculto"
+            disabled={enviar.isPending}
+            onChange={(e) => {
+              const arquivo = e.currentTarget.files?.[0];
+              e.currentTarget.value = '';
+              if (arquivo) enviar.mutate(arquivo);
+            }}
+          />
+        </label>
+      </div>
+      <p className="texto-suave">
+        JPEG, PNG ou WebP, até 5 MB. O portal grava uma cópia nova, sem os dados da câmera.
+      </p>
+      {enviar.isPending ? <Carregando texto="Enviando a foto..." /> : null}
+      {trocada > 0 && !enviar.isPending ? (
+        <p className="cadastro-salvo" role="status">
+          Foto do crachá trocada.
+        </p>
+      ) : null}
+      {erro ? <Alerta tipo="erro">{erro}</Alerta> : null}
     </section>
   );
 }
@@ -410,6 +471,7 @@ export function PaginaFicha() {
       {ficha ? (
         <>
           <Dados ficha={ficha} />
+          <Foto ficha={ficha} />
           <Acesso ficha={ficha} />
           <Habilitacoes ficha={ficha} />
           <Impedimentos ficha={ficha} hoje={hoje} />

@@ -232,7 +232,7 @@ describe('busca', () => {
         dataNascimento: joao.dataNascimento,
         sexo: joao.sexo,
         codSindicato: joao.codSindicato,
-        artigo: joao.artigo,
+        artigo: joao.artigo === 55 ? 55 : 54,
         numChamada: joao.numChamada,
         situacao: joao.situacao,
       },

@@ -37,7 +37,6 @@ const EXCECOES_SQL: ReadonlyMap<string, string> = new Map([
   ...[
     'server/modulos/cadastro/servico.ts',
     'server/modulos/cadastro/contas.ts',
-    'server/modulos/cadastro/equipe.ts',
     'server/modulos/cadastro/importacao.ts',
   ].map(
     (arquivo) =>

@@ -34,7 +34,7 @@ const EXCECOES_SQL: ReadonlyMap<string, string> = new Map([
     'server/modulos/sessao/tentativas.ts',
     'o limitador de tentativas (0090): cada passo é um UPSERT com CASE calculado, atômico entre processos; a regra é a consulta',
   ],
-  ...['server/modulos/cadastro/servico.ts', 'server/modulos/cadastro/importacao.ts'].map(
+  ...['server/modulos/cadastro/importacao.ts'].map(
     (arquivo) =>
       [
         arquivo,

@@ -42,7 +42,7 @@ export async function estacionarCpfENumero(db: DbOuTrx, codAvulso: string): Prom
 }
 
 /** A type, not an interface: `inserirEmMassa` takes rows as records of column → value. */
-export type AvulsoImportado = {
+type AvulsoImportado = {
   cod_avulso: string;
   nome: string;
   sexo: 'F' | 'M';

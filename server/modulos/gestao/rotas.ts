@@ -12,7 +12,7 @@ import { copiarRequisicoes } from './copia.ts';
 import { detalharEscala, listarEscalas } from './leitura.ts';
 import { csvEscalaPublicada, pdfEscalaPublicada, recortarResultado } from './pdf-escala.ts';
 import { publicarEscala } from './publicacao.ts';
-import { criarRepescagem } from './repescagem.ts';
+import { criarRepescagem, situacaoRepescagem } from './repescagem.ts';
 import { linhaEscala } from './repositorio.ts';
 import {
   adicionarRequisicoes,
@@ -48,7 +48,17 @@ export const rotasGestao: FastifyPluginAsyncZod = async (app) => {
     agora: clock.now(),
     por: sessaoDe(request).codAvulso,
   });
-  const resumo = async (numEscalacao: number) => detalharEscala(db, numEscalacao);
+  const resumo = async (numEscalacao: number) => {
+    const detalhe = await detalharEscala(db, numEscalacao);
+    const repescagem = await situacaoRepescagem(
+      banco,
+      config.rodizio.repescagem,
+      numEscalacao,
+      detalhe.situacao,
+      clock.now(),
+    );
+    return { ...detalhe, repescagem };
+  };
 
   registrar(app, apiGestao.cadastros, async () => {
     const nomes = await lerNomes(db);

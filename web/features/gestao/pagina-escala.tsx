@@ -26,6 +26,7 @@ import { INTERVALO_SEM_FLUXO_MS, useContagensAoVivo } from './contagens-ao-vivo.
 import { CopiarRequisicoes } from './copiar-requisicoes.tsx';
 import { FormularioRequisicao } from './formulario-requisicao.tsx';
 import { ImportarCsv } from './importar-csv.tsx';
+import { Repescagem } from './repescagem.tsx';
 import { BuscaAuditoria, ResultadoRodizio } from './resultado.tsx';
 import './gestao.css';
 import { formatarNoFuso, instanteLocal } from '#common/tempo.ts';
@@ -409,6 +410,7 @@ export function PaginaEscala() {
           </>
         ) : null}
       </div>
+      <Repescagem escala={e} fuso={fuso} />
       {e.situacao === 'publicada' ? (
         <RecortePdf
           requisicoes={e.requisicoes}

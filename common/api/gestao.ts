@@ -198,6 +198,9 @@ export const contagensEscalaSchema = z.object({
 });
 export type ContagensEscala = z.infer<typeof contagensEscalaSchema>;
 
+/** Who a step taken by the scheduled open or close names (`*_por`; docs/decisions/0269): no worker has it. */
+export const POR_AUTOMATICO = 'auto';
+
 export const escalaResumoSchema = z.object({
   numEscalacao: z.number(),
   dataChamada: z.string(),

@@ -7,6 +7,7 @@ import { ErroApp } from '../../plataforma/http/erro-app.ts';
 import { registrar } from '../../plataforma/http/registrar.ts';
 import { exigirEscalador } from './acesso.ts';
 import { apurarEscala } from './apuracao.ts';
+import { agendarHorasMarcadas } from './automatico.ts';
 import { abrirEscala, cancelarEscala, criarEscala, fecharEscala } from './ciclo.ts';
 import { copiarRequisicoes } from './copia.ts';
 import { detalharEscala, listarEscalas } from './leitura.ts';
@@ -42,6 +43,8 @@ export const rotasGestao: FastifyPluginAsyncZod = async (app) => {
     feito(null, lerTextoCsv(corpo as Buffer).texto),
   );
   const regrasRequisicao = { fuso: config.fusoHorario, periodo4: config.rodizio.periodo4 };
+  // The optional scheduled open and close (docs/decisions/0269): off unless the port sets it.
+  agendarHorasMarcadas(app);
 
   const passo = (request: Parameters<typeof sessaoDe>[0], numEscalacao: number) => ({
     numEscalacao,

@@ -420,15 +420,15 @@ export async function entrar(page: Page, codAvulso: string, senha = '123456'): P
 /**
  * A server and database of the spec's own, on E2E_PORT + `deslocamento` (distinct per spec), started before the
  * spec's tests and stopped after them: for specs that change the call's state, which must not leak into the
- * other browser tests. Answers the server's base URL.
+ * other browser tests; `ambiente` adds variables (a port policy such as REPESCAGEM). Answers the server's base URL.
  */
-export function servidorProprio(deslocamento: number): string {
+export function servidorProprio(deslocamento: number, ambiente: Record<string, string> = {}): string {
   const base = `http://localhost:${Number(process.env.E2E_PORT ?? 8181) + deslocamento}`;
   let servidor: ChildProcess | undefined;
   test.beforeAll(async () => {
     servidor = spawn(process.execPath, ['e2e/servidor.ts'], {
       cwd: path.resolve(import.meta.dirname, '..'),
-      env: { ...process.env, PORT: new URL(base).port },
+      env: { ...process.env, ...ambiente, PORT: new URL(base).port },
       stdio: 'ignore',
     });
     await expect

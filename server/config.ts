@@ -221,6 +221,13 @@ export interface ConfigRodizio {
   repescagem: boolean;
   /** DOBRA_HORAS_DESCANSO: the reduced rest of a double shift, in hours, as an agreement allows; null: off. */
   dobraHorasDescanso: number | null;
+  /**
+   * ABERTURA_AUTOMATICA_MINUTOS: a draft with requisitions opens by itself this many minutes before its call time
+   * (docs/decisions/0269); null: off (default).
+   */
+  aberturaAutomaticaMinutos: number | null;
+  /** FECHAMENTO_AUTOMATICO: an open call closes by itself at its call time (default off). */
+  fechamentoAutomatico: boolean;
 }
 
 function opcao<T extends string>(valor: string | undefined, opcoes: readonly T[], nome: string): T {
@@ -234,11 +241,14 @@ function opcao<T extends string>(valor: string | undefined, opcoes: readonly T[]
 
 function configRodizio(env: NodeJS.ProcessEnv): ConfigRodizio {
   const dobra = env.DOBRA_HORAS_DESCANSO?.trim();
+  const abertura = env.ABERTURA_AUTOMATICA_MINUTOS?.trim();
   return {
     fila: opcao(env.RODIZIO_FILA, ['funcao', 'categoria'] as const, 'RODIZIO_FILA'),
     periodo4: opcao(env.PERIODO_4_DIA, ['mesmo', 'seguinte'] as const, 'PERIODO_4_DIA'),
     repescagem: booleano(env.REPESCAGEM, false),
     dobraHorasDescanso: dobra ? inteiro(dobra, 6, 1, 24) : null,
+    aberturaAutomaticaMinutos: abertura ? inteiro(abertura, 30, 1, 24 * 60) : null,
+    fechamentoAutomatico: booleano(env.FECHAMENTO_AUTOMATICO, false),
   };
 }
 

@@ -82,12 +82,14 @@ describe('carregarConfig: limites (docs/decisions/0091)', () => {
 });
 
 describe('as regras do rodízio do porto (docs/produto/gestao.md §6)', () => {
-  it('padrões: fila por função, período 4 no mesmo dia, sem repescagem, sem dobra', () => {
+  it('padrões: fila por função, período 4 no mesmo dia, sem repescagem, sem dobra, sem abrir/fechar sozinho', () => {
     expect(carregarConfig({}).rodizio).toEqual({
       fila: 'funcao',
       periodo4: 'mesmo',
       repescagem: false,
       dobraHorasDescanso: null,
+      aberturaAutomaticaMinutos: null,
+      fechamentoAutomatico: false,
     });
   });
 
@@ -98,11 +100,21 @@ describe('as regras do rodízio do porto (docs/produto/gestao.md §6)', () => {
         PERIODO_4_DIA: 'seguinte',
         REPESCAGEM: '1',
         DOBRA_HORAS_DESCANSO: '6',
+        ABERTURA_AUTOMATICA_MINUTOS: '45',
+        FECHAMENTO_AUTOMATICO: '1',
       }).rodizio,
-    ).toEqual({ fila: 'categoria', periodo4: 'seguinte', repescagem: true, dobraHorasDescanso: 6 });
+    ).toEqual({
+      fila: 'categoria',
+      periodo4: 'seguinte',
+      repescagem: true,
+      dobraHorasDescanso: 6,
+      aberturaAutomaticaMinutos: 45,
+      fechamentoAutomatico: true,
+    });
     expect(() => carregarConfig({ RODIZIO_FILA: 'numerico' })).toThrow(/RODIZIO_FILA: numerico/);
     expect(() => carregarConfig({ PERIODO_4_DIA: 'ontem' })).toThrow(/PERIODO_4_DIA/);
     expect(() => carregarConfig({ DOBRA_HORAS_DESCANSO: '30' })).toThrow(/30/);
+    expect(() => carregarConfig({ ABERTURA_AUTOMATICA_MINUTOS: '0' })).toThrow(/inteiro de 1 a 1440/);
   });
 });
 

@@ -34,18 +34,6 @@ const EXCECOES_SQL: ReadonlyMap<string, string> = new Map([
     'server/modulos/sessao/tentativas.ts',
     'o limitador de tentativas (0090): cada passo é um UPSERT com CASE calculado, atômico entre processos; a regra é a consulta',
   ],
-  ...[
-    'server/modulos/cadastro/servico.ts',
-    'server/modulos/cadastro/contas.ts',
-    'server/modulos/cadastro/equipe.ts',
-    'server/modulos/cadastro/importacao.ts',
-  ].map(
-    (arquivo) =>
-      [
-        arquivo,
-        'o cadastro da issue 30 chegou com as consultas dentro dos serviços (regras e SQL juntos, numa transação); passá-las ao repositorio.ts do módulo é dívida anotada na issue 24',
-      ] as const,
-  ),
 ]);
 
 /** Imports entre módulos fora do `index.ts` que ficam, com o motivo. `de → para` → o porquê. */

@@ -198,6 +198,9 @@ export const contagensEscalaSchema = z.object({
 });
 export type ContagensEscala = z.infer<typeof contagensEscalaSchema>;
 
+/** Who a step taken by the scheduled open or close names (`*_por`; docs/decisions/0269): no worker has it. */
+export const POR_AUTOMATICO = 'auto';
+
 export const escalaResumoSchema = z.object({
   numEscalacao: z.number(),
   dataChamada: z.string(),
@@ -255,11 +258,25 @@ export const avisoEnviadoSchema = z.object({
 });
 export type AvisoEnviado = z.infer<typeof avisoEnviadoSchema>;
 
+/**
+ * The second round of this call (docs/decisions/0217, 0268), present only when the port's REPESCAGEM policy is on:
+ * the leftover vacancies it may offer now (published, shifts not ended, none opened yet; else 0), the round
+ * already opened from it, and the call this one is the second round of.
+ */
+export const repescagemEscalaSchema = z.object({
+  vagas: z.number(),
+  repescagem: z.number().nullable(),
+  repescagemDe: z.number().nullable(),
+});
+export type RepescagemEscala = z.infer<typeof repescagemEscalaSchema>;
+
 export const escalaDetalheSchema = escalaResumoSchema.extend({
   passos: z.array(passoSchema),
   requisicoes: z.array(requisicaoGestaoSchema),
   /** How many workers were notified on their phones that it opened, and of their result. */
   avisos: z.object({ abertura: avisoEnviadoSchema.nullable(), resultado: avisoEnviadoSchema.nullable() }),
+  /** Null when the port does not use the second round (REPESCAGEM off). */
+  repescagem: repescagemEscalaSchema.nullable(),
 });
 export type EscalaDetalhe = z.infer<typeof escalaDetalheSchema>;
 

@@ -3,7 +3,17 @@ import { HORAS_VALIDADE_CODIGO } from '#common/api/contas.ts';
 import type { Db } from '../../plataforma/banco/schema.ts';
 import { ErroApp } from '../../plataforma/http/erro-app.ts';
 import { type AcessosEsquecidos, esquecerAcessos } from '../sessao/index.ts';
+import {
+  codigoAcessoDe,
+  consumirCodigoAcesso,
+  contatoDe,
+  gravarContato,
+  gravarSenha,
+  identificacaoDoAvulso,
+  trocarCodigoAcesso,
+} from './repositorio-contas.ts';
 import { registrarHistorico } from './repositorio-historico.ts';
+import { avulsoExiste } from './repositorio-trabalhador.ts';
 
 /**
  * The worker's account (issue 30, docs/decisions/0232): the code the staff issue, the first access with it, the
@@ -40,23 +50,15 @@ export async function emitirCodigo(
   const codigo = gerarCodigo();
   const validoAte = new Date(agora.getTime() + HORAS_VALIDADE_CODIGO * 3_600_000).toISOString();
   const esquecidos = await db.transaction().execute(async (trx) => {
-    const avulso = await trx
-      .selectFrom('avulso')
-      .select('cod_avulso')
-      .where('cod_avulso', '=', codAvulso)
-      .executeTakeFirst();
-    if (!avulso) throw new ErroApp('NaoEncontrado', 'Não há trabalhador com esta matrícula.');
-    await trx.deleteFrom('codigo_acesso').where('cod_avulso', '=', codAvulso).execute();
-    await trx
-      .insertInto('codigo_acesso')
-      .values({
-        cod_avulso: codAvulso,
-        hash: hashCodigo(codigo),
-        valido_ate: validoAte,
-        criado_em: agora.toISOString(),
-        criado_por: por,
-      })
-      .execute();
+    if (!(await avulsoExiste(trx, codAvulso)))
+      throw new ErroApp('NaoEncontrado', 'Não há trabalhador com esta matrícula.');
+    await trocarCodigoAcesso(trx, {
+      codAvulso,
+      hash: hashCodigo(codigo),
+      validoAte,
+      criadoEm: agora.toISOString(),
+      criadoPor: por,
+    });
     await registrarHistorico(trx, {
       codAvulso,
       por,
@@ -80,16 +82,8 @@ export async function conferirPrimeiroAcesso(
   agora: Date,
 ): Promise<{ hash: string } | null> {
   const [avulso, codigo] = await Promise.all([
-    db
-      .selectFrom('avulso')
-      .select(['cpf', 'data_nascimento'])
-      .where('cod_avulso', '=', dados.codAvulso)
-      .executeTakeFirst(),
-    db
-      .selectFrom('codigo_acesso')
-      .select(['hash', 'valido_ate'])
-      .where('cod_avulso', '=', dados.codAvulso)
-      .executeTakeFirst(),
+    identificacaoDoAvulso(db, dados.codAvulso),
+    codigoAcessoDe(db, dados.codAvulso),
   ]);
   const hash = hashCodigo(dados.codigo);
   const confere =
@@ -114,17 +108,8 @@ export async function concluirPrimeiroAcesso(
   agora: Date,
 ): Promise<AcessosEsquecidos | null> {
   return db.transaction().execute(async (trx) => {
-    const usado = await trx
-      .deleteFrom('codigo_acesso')
-      .where('cod_avulso', '=', codAvulso)
-      .where('hash', '=', hashCodigoUsado)
-      .executeTakeFirst();
-    if (Number(usado.numDeletedRows) !== 1) return null;
-    await trx
-      .updateTable('avulso')
-      .set({ senha_hash: senhaHash })
-      .where('cod_avulso', '=', codAvulso)
-      .execute();
+    if (!(await consumirCodigoAcesso(trx, codAvulso, hashCodigoUsado))) return null;
+    await gravarSenha(trx, codAvulso, senhaHash);
     await registrarHistorico(trx, {
       codAvulso,
       por: codAvulso,
@@ -145,11 +130,7 @@ export async function trocarSenha(
   agora: Date,
 ): Promise<AcessosEsquecidos> {
   return db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('avulso')
-      .set({ senha_hash: senhaHash })
-      .where('cod_avulso', '=', codAvulso)
-      .execute();
+    await gravarSenha(trx, codAvulso, senhaHash);
     await registrarHistorico(trx, {
       codAvulso,
       por: codAvulso,
@@ -163,11 +144,7 @@ export async function trocarSenha(
 }
 
 export async function lerDadosPessoais(db: Db, codAvulso: string) {
-  const l = await db
-    .selectFrom('avulso')
-    .select(['telefone', 'email'])
-    .where('cod_avulso', '=', codAvulso)
-    .executeTakeFirstOrThrow();
+  const l = await contatoDe(db, codAvulso);
   return { telefone: l.telefone ?? '', email: l.email ?? '' };
 }
 
@@ -179,11 +156,7 @@ export async function mudarDadosPessoais(
   agora: Date,
 ) {
   return db.transaction().execute(async (trx) => {
-    const atual = await trx
-      .selectFrom('avulso')
-      .select(['telefone', 'email'])
-      .where('cod_avulso', '=', codAvulso)
-      .executeTakeFirstOrThrow();
+    const atual = await contatoDe(trx, codAvulso);
     const novo = { telefone: dados.telefone || null, email: dados.email || null };
     const antes: Record<string, string | null> = {};
     const depois: Record<string, string | null> = {};
@@ -194,7 +167,7 @@ export async function mudarDadosPessoais(
       }
     }
     if (Object.keys(depois).length > 0) {
-      await trx.updateTable('avulso').set(novo).where('cod_avulso', '=', codAvulso).execute();
+      await gravarContato(trx, codAvulso, novo);
       await registrarHistorico(trx, {
         codAvulso,
         por: codAvulso,

@@ -2,6 +2,15 @@ import type { MembroEquipe } from '#common/api/equipe.ts';
 import { CATEGORIA_OGMO, NOMES_PAPEIS, PAPEIS, type Papel } from '#common/dominio.ts';
 import type { Db, DbOuTrx } from '../../plataforma/banco/schema.ts';
 import { ErroApp } from '../../plataforma/http/erro-app.ts';
+import {
+  apagarPapel,
+  avulsoDoPapel,
+  contarAdministradores,
+  inserirPapel,
+  membrosDaEquipe,
+  papeisDaEquipe,
+  papeisDe,
+} from './repositorio-equipe.ts';
 import { historicoDasAcoes, registrarHistorico } from './repositorio-historico.ts';
 
 /** How many of the latest grants and removals the staff page lists. */
@@ -19,18 +28,8 @@ function textoPapeis(papeis: readonly Papel[]): string {
 /** Every OGMO staff member (category 9) with their roles, and the latest grants and removals. */
 export async function listarEquipe(db: DbOuTrx) {
   const [membros, papeis, historico] = await Promise.all([
-    db
-      .selectFrom('avulso')
-      .select(['cod_avulso', 'nome'])
-      .where('cod_categoria', '=', CATEGORIA_OGMO)
-      .orderBy('nome')
-      .execute(),
-    db
-      .selectFrom('papel as p')
-      .innerJoin('avulso as a', 'a.cod_avulso', 'p.cod_avulso')
-      .select(['p.cod_avulso', 'p.papel'])
-      .where('a.cod_categoria', '=', CATEGORIA_OGMO)
-      .execute(),
+    membrosDaEquipe(db),
+    papeisDaEquipe(db),
     historicoDasAcoes(db, ['papel.concedido', 'papel.retirado'], LIMITE_HISTORICO),
   ]);
   const porMembro = new Map<string, string[]>();
@@ -46,13 +45,9 @@ export async function listarEquipe(db: DbOuTrx) {
 }
 
 async function membroNaTransacao(trx: DbOuTrx, codAvulso: string) {
-  const avulso = await trx
-    .selectFrom('avulso')
-    .select(['cod_avulso', 'nome', 'cod_categoria'])
-    .where('cod_avulso', '=', codAvulso)
-    .executeTakeFirst();
+  const avulso = await avulsoDoPapel(trx, codAvulso);
   if (!avulso) throw new ErroApp('NaoEncontrado', 'Não há trabalhador com esta matrícula.');
-  const papeis = await trx.selectFrom('papel').select('papel').where('cod_avulso', '=', codAvulso).execute();
+  const papeis = await papeisDe(trx, codAvulso);
   return { avulso, papeis: emOrdem(papeis.map((p) => p.papel)) };
 }
 
@@ -69,7 +64,7 @@ export async function concederPapel(db: Db, m: MudancaPapel): Promise<MembroEqui
     const { avulso, papeis } = await membroNaTransacao(trx, m.codAvulso);
     if (avulso.cod_categoria !== CATEGORIA_OGMO) throw new ErroApp('ForaDaEquipe');
     if (papeis.includes(m.papel)) return { codAvulso: avulso.cod_avulso, nome: avulso.nome, papeis };
-    await trx.insertInto('papel').values({ cod_avulso: m.codAvulso, papel: m.papel }).execute();
+    await inserirPapel(trx, m.codAvulso, m.papel);
     const depois = emOrdem([...papeis, m.papel]);
     await registrarHistorico(trx, {
       codAvulso: m.codAvulso,
@@ -88,21 +83,9 @@ export async function retirarPapel(db: Db, m: MudancaPapel): Promise<MembroEquip
   return db.transaction().execute(async (trx) => {
     const { avulso, papeis } = await membroNaTransacao(trx, m.codAvulso);
     if (!papeis.includes(m.papel)) return { codAvulso: avulso.cod_avulso, nome: avulso.nome, papeis };
-    if (m.papel === 'administrador') {
-      const administradores = await trx
-        .selectFrom('papel as p')
-        .innerJoin('avulso as a', 'a.cod_avulso', 'p.cod_avulso')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('p.papel', '=', 'administrador')
-        .where('a.cod_categoria', '=', CATEGORIA_OGMO)
-        .executeTakeFirstOrThrow();
-      if (Number(administradores.n) <= 1) throw new ErroApp('UltimoAdministrador');
-    }
-    await trx
-      .deleteFrom('papel')
-      .where('cod_avulso', '=', m.codAvulso)
-      .where('papel', '=', m.papel)
-      .execute();
+    if (m.papel === 'administrador' && (await contarAdministradores(trx)) <= 1)
+      throw new ErroApp('UltimoAdministrador');
+    await apagarPapel(trx, m.codAvulso, m.papel);
     const depois = papeis.filter((p) => p !== m.papel);
     await registrarHistorico(trx, {
       codAvulso: m.codAvulso,

@@ -14,10 +14,19 @@ import { normalizarNome } from '#common/busca-trabalhador.ts';
 import { categoriaDoSindicato, nomeSindicato } from '#common/dominio.ts';
 import { catalogoErros } from '#common/erros.ts';
 import { funcaoPorCodigo } from '#common/funcoes.ts';
-import { inserirEmMassa } from '../../plataforma/banco/dialeto.ts';
 import type { Db, DbOuTrx } from '../../plataforma/banco/schema.ts';
 import { lerTextoCsv } from '../../plataforma/csv.ts';
 import { ErroApp } from '../../plataforma/http/erro-app.ts';
+import {
+  apagarHabilitacoesDe,
+  avulsosParaComparar,
+  estacionarCpfENumero,
+  inserirAvulsos,
+  inserirHabilitacoes,
+  inserirHistoricos,
+  todasHabilitacoes,
+} from './repositorio-importacao.ts';
+import { alterarAvulso } from './repositorio-trabalhador.ts';
 
 /**
  * The legacy system's workers file (issue 30, docs/produto/cadastro.md, docs/decisions/0233): read with the
@@ -273,23 +282,7 @@ function campos(l: {
 }
 
 async function lerAtuais(db: DbOuTrx) {
-  const [avulsos, habilitacoes] = await Promise.all([
-    db
-      .selectFrom('avulso')
-      .select([
-        'cod_avulso',
-        'nome',
-        'cpf',
-        'data_nascimento',
-        'sexo',
-        'cod_sindicato',
-        'artigo',
-        'num_chamada',
-        'situacao',
-      ])
-      .execute(),
-    db.selectFrom('habilitacao').select(['cod_avulso', 'cod_funcao']).execute(),
-  ]);
+  const [avulsos, habilitacoes] = await Promise.all([avulsosParaComparar(db), todasHabilitacoes(db)]);
   const funcoes = new Map<string, number[]>();
   for (const h of habilitacoes) {
     const lista = funcoes.get(h.cod_avulso);
@@ -397,34 +390,10 @@ export async function importarTrabalhadores(
   const em = entrada.agora.toISOString();
   await db.transaction().execute(async (trx) => {
     // CPFs and call numbers may move between workers in one file: the changed rows are parked first.
-    for (const m of mudados) {
-      await trx
-        .updateTable('avulso')
-        .set({ cpf: `~${m.l.cod}`, num_chamada: -Number(m.l.cod) })
-        .where('cod_avulso', '=', m.l.cod)
-        .execute();
-    }
+    for (const m of mudados) await estacionarCpfENumero(trx, m.l.cod);
     for (let i = 0; i < novos.length; i += LOTE) {
-      await inserirEmMassa(
+      await inserirAvulsos(
         trx,
-        'avulso',
-        {
-          cod_avulso: 'text',
-          nome: 'text',
-          nome_busca: 'text',
-          sexo: 'text',
-          cod_sindicato: 'integer',
-          cod_categoria: 'integer',
-          artigo: 'integer',
-          num_chamada: 'integer',
-          cpf: 'text',
-          data_nascimento: 'text',
-          impedimento: 'integer',
-          afastamento_definitivo: 'integer',
-          escolha_porao_estiva: 'integer',
-          senha_hash: 'text',
-          situacao: 'text',
-        },
         novos.slice(i, i + LOTE).map((l) => ({
           cod_avulso: l.cod,
           nome: l.nome,
@@ -447,36 +416,27 @@ export async function importarTrabalhadores(
     }
     for (const [n, m] of mudados.entries()) {
       const l = m.l;
-      await trx
-        .updateTable('avulso')
-        .set({
-          nome: l.nome,
-          nome_busca: normalizarNome(l.nome),
-          sexo: l.sexo,
-          cod_sindicato: l.sindicato,
-          cod_categoria: categoriaDoSindicato(l.sindicato),
-          artigo: l.artigo,
-          num_chamada: l.numChamada,
-          cpf: l.cpf,
-          data_nascimento: l.dataNascimento,
-          situacao: l.situacao,
-          afastamento_definitivo: l.situacao === 'cancelado' ? 1 : 0,
-        })
-        .where('cod_avulso', '=', l.cod)
-        .execute();
-      if (m.funcoes) await trx.deleteFrom('habilitacao').where('cod_avulso', '=', l.cod).execute();
+      await alterarAvulso(trx, l.cod, {
+        nome: l.nome,
+        nome_busca: normalizarNome(l.nome),
+        sexo: l.sexo,
+        cod_sindicato: l.sindicato,
+        cod_categoria: categoriaDoSindicato(l.sindicato),
+        artigo: l.artigo,
+        num_chamada: l.numChamada,
+        cpf: l.cpf,
+        data_nascimento: l.dataNascimento,
+        situacao: l.situacao,
+        afastamento_definitivo: l.situacao === 'cancelado' ? 1 : 0,
+      });
+      if (m.funcoes) await apagarHabilitacoesDe(trx, l.cod);
       if (n % LOTE === LOTE - 1) await proximaVolta();
     }
     const habilitacoes = [...novos, ...mudados.filter((m) => m.funcoes).map((m) => m.l)].flatMap((l) =>
       l.habilitacoes.map((cod_funcao) => ({ cod_avulso: l.cod, cod_funcao })),
     );
     for (let i = 0; i < habilitacoes.length; i += LOTE * 5) {
-      await inserirEmMassa(
-        trx,
-        'habilitacao',
-        { cod_avulso: 'text', cod_funcao: 'integer' },
-        habilitacoes.slice(i, i + LOTE * 5),
-      );
+      await inserirHabilitacoes(trx, habilitacoes.slice(i, i + LOTE * 5));
       await proximaVolta();
     }
     const historico = [
@@ -498,12 +458,7 @@ export async function importarTrabalhadores(
       })),
     ];
     for (let i = 0; i < historico.length; i += LOTE) {
-      await inserirEmMassa(
-        trx,
-        'historico_avulso',
-        { cod_avulso: 'text', em: 'text', por: 'text', acao: 'text', antes: 'text', depois: 'text' },
-        historico.slice(i, i + LOTE),
-      );
+      await inserirHistoricos(trx, historico.slice(i, i + LOTE));
       await proximaVolta();
     }
   });

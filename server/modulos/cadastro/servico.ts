@@ -40,6 +40,18 @@ import {
   temFoto,
 } from './repositorio.ts';
 import { type Campos, registrarHistorico } from './repositorio-historico.ts';
+import {
+  alterarAvulso,
+  alterarValidadeHabilitacao,
+  apagarHabilitacao,
+  avulsoExiste,
+  habilitacaoDe,
+  impedimentoDoAvulso,
+  inserirAvulso,
+  inserirHabilitacao,
+  inserirImpedimento,
+  marcarImpedimentoEncerrado,
+} from './repositorio-trabalhador.ts';
 
 /**
  * The workers' record (issue 30, docs/decisions/0231): every change in one transaction with its history line
@@ -268,7 +280,7 @@ export async function cadastrarTrabalhador(db: Db, dados: Novo, autor: Autor): P
       senha_hash: '',
       situacao: 'ativo',
     };
-    await trx.insertInto('avulso').values(linha).execute();
+    await inserirAvulso(trx, linha);
     await registrarHistorico(trx, {
       codAvulso,
       por: autor.por,
@@ -310,7 +322,7 @@ export async function editarTrabalhador(
     };
     const mudou = diferenca(camposDaLinha(atual), camposDaLinha(novo));
     if (mudou) {
-      await trx.updateTable('avulso').set(novo).where('cod_avulso', '=', codAvulso).execute();
+      await alterarAvulso(trx, codAvulso, novo);
       await registrarHistorico(trx, {
         codAvulso,
         por: autor.por,
@@ -324,12 +336,7 @@ export async function editarTrabalhador(
 }
 
 async function exigirAvulso(trx: DbOuTrx, codAvulso: string): Promise<void> {
-  const linha = await trx
-    .selectFrom('avulso')
-    .select('cod_avulso')
-    .where('cod_avulso', '=', codAvulso)
-    .executeTakeFirst();
-  if (!linha) throw naoEncontrado();
+  if (!(await avulsoExiste(trx, codAvulso))) throw naoEncontrado();
 }
 
 function textoValidade(validaAte: string | null | undefined): string {
@@ -345,18 +352,10 @@ export async function habilitar(db: Db, codAvulso: string, dados: Habilitacao, a
   if (validaAte !== null && validaAte < hoje) throw invalido('validaAte', 'A validade já passou.');
   return db.transaction().execute(async (trx) => {
     await exigirAvulso(trx, codAvulso);
-    const atual = await trx
-      .selectFrom('habilitacao')
-      .select('valida_ate')
-      .where('cod_avulso', '=', codAvulso)
-      .where('cod_funcao', '=', dados.codFuncao)
-      .executeTakeFirst();
+    const atual = await habilitacaoDe(trx, codAvulso, dados.codFuncao);
     const nomeFuncao = `${funcao.codigo} ${funcao.nome}`;
     if (!atual) {
-      await trx
-        .insertInto('habilitacao')
-        .values({ cod_avulso: codAvulso, cod_funcao: dados.codFuncao, valida_ate: validaAte })
-        .execute();
+      await inserirHabilitacao(trx, codAvulso, dados.codFuncao, validaAte);
       await registrarHistorico(trx, {
         codAvulso,
         por: autor.por,
@@ -366,12 +365,7 @@ export async function habilitar(db: Db, codAvulso: string, dados: Habilitacao, a
         depois: { funcao: nomeFuncao, validade: textoValidade(validaAte) },
       });
     } else if ((atual.valida_ate ?? null) !== validaAte) {
-      await trx
-        .updateTable('habilitacao')
-        .set({ valida_ate: validaAte })
-        .where('cod_avulso', '=', codAvulso)
-        .where('cod_funcao', '=', dados.codFuncao)
-        .execute();
+      await alterarValidadeHabilitacao(trx, codAvulso, dados.codFuncao, validaAte);
       await registrarHistorico(trx, {
         codAvulso,
         por: autor.por,
@@ -394,18 +388,9 @@ export async function desabilitar(
   const hoje = hojeNoPorto(autor.agora, autor.fuso);
   return db.transaction().execute(async (trx) => {
     await exigirAvulso(trx, codAvulso);
-    const atual = await trx
-      .selectFrom('habilitacao')
-      .select('valida_ate')
-      .where('cod_avulso', '=', codAvulso)
-      .where('cod_funcao', '=', codFuncao)
-      .executeTakeFirst();
+    const atual = await habilitacaoDe(trx, codAvulso, codFuncao);
     if (!atual) throw new ErroApp('NaoEncontrado', 'O trabalhador não tem esta habilitação.');
-    await trx
-      .deleteFrom('habilitacao')
-      .where('cod_avulso', '=', codAvulso)
-      .where('cod_funcao', '=', codFuncao)
-      .execute();
+    await apagarHabilitacao(trx, codAvulso, codFuncao);
     const funcao = funcaoPorCodigo(codFuncao);
     await registrarHistorico(trx, {
       codAvulso,
@@ -438,20 +423,16 @@ export async function impedir(
   if (fim !== null && fim < hoje) throw invalido('fim', 'O impedimento já teria terminado: o fim já passou.');
   return db.transaction().execute(async (trx) => {
     await exigirAvulso(trx, codAvulso);
-    const { id } = await trx
-      .insertInto('impedimento')
-      .values({
-        cod_avulso: codAvulso,
-        motivo: dados.motivo,
-        inicio: dados.inicio,
-        fim,
-        criado_em: autor.agora.toISOString(),
-        criado_por: autor.por,
-        encerrado_em: null,
-        encerrado_por: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const id = await inserirImpedimento(trx, {
+      cod_avulso: codAvulso,
+      motivo: dados.motivo,
+      inicio: dados.inicio,
+      fim,
+      criado_em: autor.agora.toISOString(),
+      criado_por: autor.por,
+      encerrado_em: null,
+      encerrado_por: null,
+    });
     await registrarHistorico(trx, {
       codAvulso,
       por: autor.por,
@@ -473,19 +454,10 @@ export async function encerrarImpedimento(
 ): Promise<Ficha> {
   const hoje = hojeNoPorto(autor.agora, autor.fuso);
   return db.transaction().execute(async (trx) => {
-    const impedimento = await trx
-      .selectFrom('impedimento')
-      .selectAll()
-      .where('id', '=', id)
-      .where('cod_avulso', '=', codAvulso)
-      .executeTakeFirst();
+    const impedimento = await impedimentoDoAvulso(trx, codAvulso, id);
     if (!impedimento) throw new ErroApp('NaoEncontrado', 'Este trabalhador não tem este impedimento.');
     if (impedimento.encerrado_em === null) {
-      await trx
-        .updateTable('impedimento')
-        .set({ encerrado_em: autor.agora.toISOString(), encerrado_por: autor.por })
-        .where('id', '=', id)
-        .execute();
+      await marcarImpedimentoEncerrado(trx, id, { em: autor.agora.toISOString(), por: autor.por });
       await registrarHistorico(trx, {
         codAvulso,
         por: autor.por,

@@ -27,7 +27,10 @@ export async function listarEscalas(db: DbOuTrx): Promise<EscalaResumo[]> {
   }));
 }
 
-export async function detalharEscala(db: DbOuTrx, numEscalacao: number): Promise<EscalaDetalhe> {
+/** The call as read here; the route adds the second round's state, which needs the port's policy and clock. */
+export type DetalheEscala = Omit<EscalaDetalhe, 'repescagem'>;
+
+export async function detalharEscala(db: DbOuTrx, numEscalacao: number): Promise<DetalheEscala> {
   const escala = await linhaEscala(db, numEscalacao);
   if (!escala) throw new ErroApp('NaoEncontrado', 'Escala não encontrada.');
   const [estrutura, contagens, escolhas, avisos] = await Promise.all([

@@ -47,7 +47,23 @@ export interface Numeracao {
   proximaSeq: number;
 }
 
-export async function numeracao(trx: DbOuTrx): Promise<Numeracao> {
+/**
+ * The next numbers, reserving `novasRequisicoes` requisition numbers (docs/decisions/0267): the counter's row
+ * is locked first on PostgreSQL (SQLite has one writer), so two requests, on one server or several, never get
+ * the same number, and a removed requisition's number is never given again. Rows written by a seed that did
+ * not move the counter are counted too (the higher of the two wins).
+ */
+export async function numeracao(
+  trx: DbOuTrx,
+  dialeto: 'sqlite' | 'postgres',
+  novasRequisicoes: number,
+): Promise<Numeracao> {
+  const contador = await trx
+    .selectFrom('numerador')
+    .select('ultimo')
+    .where('nome', '=', 'requisicao')
+    .$if(dialeto === 'postgres', (q) => q.forUpdate())
+    .executeTakeFirst();
   const [r, o] = await Promise.all([
     trx
       .selectFrom('requisicao')
@@ -58,7 +74,17 @@ export async function numeracao(trx: DbOuTrx): Promise<Numeracao> {
       .select((eb) => eb.fn.max('seq_categoria').as('n'))
       .executeTakeFirst(),
   ]);
-  return { proximaRequisicao: Number(r?.n ?? 0) + 1, proximaSeq: Number(o?.n ?? 0) + 1 };
+  const ultima = Math.max(Number(contador?.ultimo ?? 0), Number(r?.n ?? 0));
+  if (novasRequisicoes > 0) {
+    const ultimo = ultima + novasRequisicoes;
+    if (contador) {
+      await trx.updateTable('numerador').set({ ultimo }).where('nome', '=', 'requisicao').execute();
+    } else {
+      // A row lost by hand: two writers racing here meet the primary key, and the caller tries again.
+      await trx.insertInto('numerador').values({ nome: 'requisicao', ultimo }).execute();
+    }
+  }
+  return { proximaRequisicao: ultima + 1, proximaSeq: Number(o?.n ?? 0) + 1 };
 }
 
 export interface Linhas {

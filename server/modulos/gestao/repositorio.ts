@@ -237,3 +237,13 @@ export function ultimasEscalas(db: DbOuTrx, limite: number) {
     .limit(limite)
     .execute();
 }
+
+/** Drafts and the open call, with their call date and time: what the scheduled steps look at (0269). */
+export function escalasParaHorario(db: DbOuTrx) {
+  return db
+    .selectFrom('escala')
+    .select(['num_escalacao', 'situacao', 'data_chamada', 'hora_chamada'])
+    .where('situacao', 'in', ['rascunho', 'aberta'])
+    .orderBy('num_escalacao')
+    .execute();
+}

@@ -190,7 +190,7 @@ export async function adicionarRequisicoes(
     const dataChamada = await exigirRascunho(trx, banco, numEscalacao);
     const nomes = await lerNomes(trx);
     exigirNomesConhecidos(requisicoes, nomes, dataChamada, linhasCsv);
-    const num = await numeracao(trx);
+    const num = await numeracao(trx, banco.dialeto, requisicoes.length);
     const linhas: Linhas = { requisicoes: [], poroes: [], ofertas: [] };
     const numeros = requisicoes.map((r) => {
       const numRequisicao = num.proximaRequisicao++;
@@ -221,7 +221,7 @@ export async function editarRequisicao(
     const nomes = await lerNomes(trx);
     exigirNomesConhecidos([r], nomes, dataChamada);
     await removerLinhas(trx, numRequisicao);
-    const num = await numeracao(trx);
+    const num = await numeracao(trx, banco.dialeto, 0);
     const linhas: Linhas = { requisicoes: [], poroes: [], ofertas: [] };
     paraLinhas(numEscalacao, numRequisicao, r, nomes, regras, num, linhas);
     await inserirLinhas(trx, linhas);

@@ -7,12 +7,13 @@ import { ErroApp } from '../../plataforma/http/erro-app.ts';
 import { registrar } from '../../plataforma/http/registrar.ts';
 import { exigirEscalador } from './acesso.ts';
 import { apurarEscala } from './apuracao.ts';
+import { agendarHorasMarcadas } from './automatico.ts';
 import { abrirEscala, cancelarEscala, criarEscala, fecharEscala } from './ciclo.ts';
 import { copiarRequisicoes } from './copia.ts';
 import { detalharEscala, listarEscalas } from './leitura.ts';
 import { csvEscalaPublicada, pdfEscalaPublicada, recortarResultado } from './pdf-escala.ts';
 import { publicarEscala } from './publicacao.ts';
-import { criarRepescagem } from './repescagem.ts';
+import { criarRepescagem, situacaoRepescagem } from './repescagem.ts';
 import { linhaEscala } from './repositorio.ts';
 import {
   adicionarRequisicoes,
@@ -42,13 +43,25 @@ export const rotasGestao: FastifyPluginAsyncZod = async (app) => {
     feito(null, lerTextoCsv(corpo as Buffer).texto),
   );
   const regrasRequisicao = { fuso: config.fusoHorario, periodo4: config.rodizio.periodo4 };
+  // The optional scheduled open and close (docs/decisions/0269): off unless the port sets it.
+  agendarHorasMarcadas(app);
 
   const passo = (request: Parameters<typeof sessaoDe>[0], numEscalacao: number) => ({
     numEscalacao,
     agora: clock.now(),
     por: sessaoDe(request).codAvulso,
   });
-  const resumo = async (numEscalacao: number) => detalharEscala(db, numEscalacao);
+  const resumo = async (numEscalacao: number) => {
+    const detalhe = await detalharEscala(db, numEscalacao);
+    const repescagem = await situacaoRepescagem(
+      banco,
+      config.rodizio.repescagem,
+      numEscalacao,
+      detalhe.situacao,
+      clock.now(),
+    );
+    return { ...detalhe, repescagem };
+  };
 
   registrar(app, apiGestao.cadastros, async () => {
     const nomes = await lerNomes(db);

@@ -94,6 +94,12 @@ export interface PonteiroRodizioTable {
   cadastro_avulso: string | null;
 }
 
+/** The last number ever given per kind ('requisicao'), never handed out again (docs/decisions/0267). */
+export interface NumeradorTable {
+  nome: string;
+  ultimo: number;
+}
+
 export interface TabelasGestao {
   papel: PapelTable;
   operador: OperadorTable;
@@ -104,6 +110,7 @@ export interface TabelasGestao {
   escala_auditoria_oferta: EscalaAuditoriaOfertaTable;
   escala_ponteiro: EscalaPonteiroTable;
   ponteiro_rodizio: PonteiroRodizioTable;
+  numerador: NumeradorTable;
 }
 
 /** `escala.situacao`: defaults to 'rascunho' on insert. */

@@ -100,3 +100,8 @@ export function baixarEscala(num: number, formato: 'pdf' | 'csv'): Promise<Blob>
 export function baixarRecortePdf(num: number, recorte: { codNavio: number } | { codOperador: number }) {
   return baixarArquivo(apiGestao.escalaPdf, { params: { num }, query: recorte });
 }
+
+/** The second round of a published call (docs/decisions/0217, 0268): a new draft with its leftover vacancies. */
+export function criarRepescagem(num: number, corpo: NovaEscalaBody) {
+  return chamar(apiGestao.repescagem, { params: { num }, corpo });
+}

@@ -3,7 +3,7 @@ import { FileDown, Lock, Pencil, Play, Plus, Send, Shuffle, Trash2, XCircle } fr
 import { type ReactNode, useState } from 'react';
 import { useParams } from 'react-router';
 import type { AvisoEnviado, EscalaDetalhe, RequisicaoGestao, ResumoRodizio } from '#common/api/gestao.ts';
-import { NOME_SITUACAO } from '#common/api/gestao.ts';
+import { NOME_SITUACAO, POR_AUTOMATICO } from '#common/api/gestao.ts';
 import { formatarDataIso, turno } from '#common/formato.ts';
 import { nomePorao } from '#common/porao.ts';
 import { Acordeao } from '../../components/ui/acordeao.tsx';
@@ -26,6 +26,7 @@ import { INTERVALO_SEM_FLUXO_MS, useContagensAoVivo } from './contagens-ao-vivo.
 import { CopiarRequisicoes } from './copiar-requisicoes.tsx';
 import { FormularioRequisicao } from './formulario-requisicao.tsx';
 import { ImportarCsv } from './importar-csv.tsx';
+import { Repescagem } from './repescagem.tsx';
 import { BuscaAuditoria, ResultadoRodizio } from './resultado.tsx';
 import './gestao.css';
 import { formatarNoFuso, instanteLocal } from '#common/tempo.ts';
@@ -340,7 +341,7 @@ export function PaginaEscala() {
             <strong>{NOME_SITUACAO[p.situacao]}</strong>{' '}
             <span className="texto-suave">
               {formatarNoFuso(p.em, fuso, 'dd/MM/yyyy, HH:mm')}
-              {p.por ? ` · ${p.por}` : ''}
+              {p.por === POR_AUTOMATICO ? ' · automático, no horário marcado' : p.por ? ` · ${p.por}` : ''}
             </span>
           </li>
         ))}
@@ -409,6 +410,7 @@ export function PaginaEscala() {
           </>
         ) : null}
       </div>
+      <Repescagem escala={e} fuso={fuso} />
       {e.situacao === 'publicada' ? (
         <RecortePdf
           requisicoes={e.requisicoes}

@@ -28,6 +28,7 @@ import * as codigoAcesso from './2026-11-26-42-codigo-acesso.ts';
 import * as nomeBusca from './2026-11-26-43-nome-busca.ts';
 import * as importacaoFinanceira from './2026-11-26-50-importacao-financeira.ts';
 import * as avisosEnviados from './2026-11-26-70-avisos-enviados.ts';
+import * as numeradorRequisicao from './2026-11-26-71-numerador-requisicao.ts';
 import * as mensagens from './2026-11-26-80-mensagens.ts';
 import * as eleicaoGestao from './2026-11-26-81-eleicao-gestao.ts';
 
@@ -65,6 +66,7 @@ export const migracoes: Record<string, Migration> = {
   '2026-11-26-43-nome-busca': nomeBusca,
   '2026-11-26-50-importacao-financeira': importacaoFinanceira,
   '2026-11-26-70-avisos-enviados': avisosEnviados,
+  '2026-11-26-71-numerador-requisicao': numeradorRequisicao,
   '2026-11-26-80-mensagens': mensagens,
   '2026-11-26-81-eleicao-gestao': eleicaoGestao,
 };

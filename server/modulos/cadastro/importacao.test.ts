@@ -1,6 +1,10 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiImportacaoCadastro, type RelatorioImportacaoCadastro } from '#common/api/cadastro.ts';
+import {
+  apiCadastro,
+  apiImportacaoCadastro,
+  type RelatorioImportacaoCadastro,
+} from '#common/api/cadastro.ts';
 import { Aleatorio, cpfValido } from '../../plataforma/semente/aleatorio.ts';
 import type { AmbienteTeste, ClienteTeste } from '../../test/ambiente.ts';
 import { criarAmbiente, dadosDaRecusa } from '../../test/ambiente.ts';
@@ -68,6 +72,7 @@ describe('POST /api/gestao/trabalhadores/importar', () => {
       .executeTakeFirstOrThrow();
     expect(antonio).toMatchObject({
       nome: 'ANTÔNIO PEREIRA LIMA',
+      nome_busca: 'antonio pereira lima',
       cpf: '11144477735',
       data_nascimento: '1980-02-14',
       cod_categoria: 1,
@@ -124,6 +129,11 @@ describe('POST /api/gestao/trabalhadores/importar', () => {
       nome: 'ANTÔNIO PEREIRA LIMA NETO',
       habilitacoes: '101 104',
     });
+    // The search finds the changed name without its accent (decision 0235).
+    const busca = await cadastro.chamar(apiCadastro.buscar, {
+      query: { busca: 'ANTONIO PEREIRA LIMA NETO' },
+    });
+    expect(busca.corpo.dados.itens.map((i) => i.codAvulso)).toEqual(['700001']);
   });
 
   it('tudo ou nada: todos os erros numa passada, por linha e coluna; nada muda', async () => {

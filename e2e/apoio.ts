@@ -350,6 +350,27 @@ export async function conferirTela(page: Page, nome: string, opcoes: OpcoesConfe
   expect.soft(problemas, `problemas na tela ${nome}`).toEqual([]);
 }
 
+/** A tablet held upright: the width between the phone and the desktop that `conferirTela` measures. */
+export const TABLET = { width: 768, height: 1024 } as const;
+
+/**
+ * The checks of `conferirTela` (axe, covered controls, overflow, small targets) at the tablet's width only, for the
+ * screens whose issue names the tablet too (issues 27 and 30); leaves the viewport as it found it.
+ */
+export async function conferirNoTablet(page: Page, nome: string): Promise<void> {
+  const anterior = page.viewportSize();
+  await page.setViewportSize(TABLET);
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  const problemas: string[] = [];
+  for (const p of await violacoesAxe(page)) problemas.push(`axe ${p.detalhe} em ${p.onde}`);
+  for (const p of await controlesCobertos(page)) problemas.push(`coberto: ${p.onde}: ${p.detalhe}`);
+  for (const p of await transbordamentos(page)) problemas.push(`transborda: ${p.onde}: ${p.detalhe}`);
+  for (const p of await alvosPequenos(page)) problemas.push(`alvo pequeno: ${p.onde}: ${p.detalhe}`);
+  await capturar(page, `${nome}-tablet`, true);
+  if (anterior) await page.setViewportSize(anterior);
+  expect.soft(problemas, `problemas na tela ${nome} no tablet`).toEqual([]);
+}
+
 /**
  * An instant as the port's clock shows it (the e2e server runs with the default FUSO_HORARIO,
  * America/Recife): 'dd/MM/yyyy às HH:mm' with a date, 'HH:mm:ss' without.

@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { conferirTela, entrar, expect, servidorProprio, TELAS, test } from './apoio.ts';
+import { conferirNoTablet, conferirTela, entrar, expect, servidorProprio, TELAS, test } from './apoio.ts';
 
 /**
  * The staff areas of issue 30 in Chromium: the roles (900003 administers the staff), the workers' record
@@ -10,16 +10,6 @@ const BASE = servidorProprio(13);
 
 test.describe.configure({ mode: 'serial' });
 test.use({ baseURL: BASE });
-
-/** A tablet (768×1024): nothing wider than the screen. conferirTela checks the phone and the desktop. */
-async function conferirTablet(page: Page): Promise<void> {
-  const anterior = page.viewportSize();
-  await page.setViewportSize({ width: 768, height: 1024 });
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-  const largura = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(largura).toBeLessThanOrEqual(768);
-  if (anterior) await page.setViewportSize(anterior);
-}
 
 async function novaPagina(browser: Browser): Promise<Page> {
   return (
@@ -78,7 +68,7 @@ test('o cadastro: busca, cadastrar com erros no formulário, a ficha com habilit
   await expect(tabela).toContainText('JOSÉ CARLOS DA SILVA');
   await expect(tabela).toContainText('100001');
   await conferirTela(page, 'cadastro-busca');
-  await conferirTablet(page);
+  await conferirNoTablet(page, 'cadastro-tablet-1');
 
   await page.getByRole('link', { name: 'Cadastrar trabalhador' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Cadastrar trabalhador' })).toBeVisible();
@@ -114,7 +104,7 @@ test('o cadastro: busca, cadastrar com erros no formulário, a ficha com habilit
   await expect(historico.nth(2)).toContainText('Trabalhador cadastrado');
   await page.setViewportSize(TELAS.celular);
   await conferirTela(page, 'cadastro-ficha');
-  await conferirTablet(page);
+  await conferirNoTablet(page, 'cadastro-tablet-2');
 
   await impedimentos.getByRole('button', { name: /^Encerrar o impedimento/ }).click();
   await expect(impedimentos.getByRole('listitem').filter({ hasText: 'encerrado' })).toHaveCount(1);

@@ -1,6 +1,13 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
-import { capturar, conferirTela, entrar, expect, fecharMensagens, servidorProprio, test } from './apoio.ts';
+import {
+  conferirNoTablet,
+  conferirTela,
+  entrar,
+  expect,
+  fecharMensagens,
+  servidorProprio,
+  test,
+} from './apoio.ts';
 
 /**
  * An election set up on screen (issue 30): 900003 (role `eleicao`) creates it with its period and two
@@ -22,24 +29,6 @@ async function novaPagina(browser: Browser): Promise<Page> {
       acceptDownloads: true,
     })
   ).newPage();
-}
-
-/** The tablet width conferirTela does not cover: axe clean, nothing wider than the screen. */
-async function conferirTablet(page: Page, nome: string): Promise<void> {
-  const anterior = page.viewportSize();
-  await page.setViewportSize({ width: 768, height: 1024 });
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect
-    .soft(
-      axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
-      `axe no tablet: ${nome}`,
-    )
-    .toEqual([]);
-  const largura = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect.soft(largura, `transborda no tablet: ${nome}`).toBeLessThanOrEqual(0);
-  await capturar(page, `${nome}-tablet`);
-  if (anterior) await page.setViewportSize(anterior);
 }
 
 /** 'yyyy-MM-ddTHH:mm' on the port's clock, `minutos` from now: what a datetime-local field takes. */
@@ -72,7 +61,7 @@ test('900003 cria a eleição, imprime a zerésima e faz a cerimônia de chaves;
   await expect(staff).toHaveURL(/\/gestao\/eleicoes$/);
   await expect(staff.getByRole('heading', { level: 1, name: 'Preparar eleições' })).toBeVisible();
   await conferirTela(staff, 'eleicoes-gestao-inicio');
-  await conferirTablet(staff, 'eleicoes-gestao-inicio');
+  await conferirNoTablet(staff, 'eleicoes-gestao-inicio');
 
   // Sent empty: each field says what is missing.
   await staff.getByRole('button', { name: 'Criar eleição' }).click();
@@ -95,7 +84,7 @@ test('900003 cria a eleição, imprime a zerésima e faz a cerimônia de chaves;
   await expect(item).toContainText('Zé do Porto');
   await expect(item.getByText(/^Criada em .* por ROBERTO ALVES DE LIMA \(900003\)$/)).toBeVisible();
   await conferirTela(staff, 'eleicoes-gestao-criada');
-  await conferirTablet(staff, 'eleicoes-gestao-criada');
+  await conferirNoTablet(staff, 'eleicoes-gestao-criada');
 
   const download = staff.waitForEvent('download');
   await item.getByRole('button', { name: 'Imprimir a zerésima (PDF)' }).click();

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
-import { capturar, conferirTela, entrar, expect, servidorProprio, test } from './apoio.ts';
+import { conferirNoTablet, conferirTela, entrar, expect, servidorProprio, test } from './apoio.ts';
 
 /**
  * The staff's service messages (issue 30): 900003 (role `comunicacao`) writes a message to a list of workers
@@ -19,24 +18,6 @@ async function novaPagina(browser: Browser): Promise<Page> {
   ).newPage();
 }
 
-/** The tablet width conferirTela does not cover: axe clean, nothing wider than the screen. */
-async function conferirTablet(page: Page, nome: string): Promise<void> {
-  const anterior = page.viewportSize();
-  await page.setViewportSize({ width: 768, height: 1024 });
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect
-    .soft(
-      axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
-      `axe no tablet: ${nome}`,
-    )
-    .toEqual([]);
-  const largura = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect.soft(largura, `transborda no tablet: ${nome}`).toBeLessThanOrEqual(0);
-  await capturar(page, `${nome}-tablet`);
-  if (anterior) await page.setViewportSize(anterior);
-}
-
 const TITULO = 'Vacinação contra a gripe';
 const TEXTO = 'Vacinação contra a gripe na sexta-feira, das 8h às 16h, no ambulatório do OGMO.';
 
@@ -51,7 +32,7 @@ test('900003 escreve uma mensagem; 100001 a lê na fila "Atenção!"; a contagem
   await expect(staff.getByRole('heading', { level: 1, name: 'Mensagens aos trabalhadores' })).toBeVisible();
   await expect(staff.getByText('Nenhuma mensagem enviada ainda.')).toBeVisible();
   await conferirTela(staff, 'mensagens-inicio');
-  await conferirTablet(staff, 'mensagens-inicio');
+  await conferirNoTablet(staff, 'mensagens-inicio');
 
   // Sent empty: each field says what is missing, in Portuguese, and nothing is sent.
   await staff.getByLabel('Para').selectOption('trabalhadores');
@@ -75,7 +56,7 @@ test('900003 escreve uma mensagem; 100001 a lê na fila "Atenção!"; a contagem
   await expect(item).toContainText('Vigente');
   await expect(item).toContainText('0 de 1');
   await conferirTela(staff, 'mensagens-enviada');
-  await conferirTablet(staff, 'mensagens-enviada');
+  await conferirNoTablet(staff, 'mensagens-enviada');
 
   // The worker's home shows the queue one message at a time: the demo's own first, then ours, once.
   const trabalhador = await novaPagina(browser);

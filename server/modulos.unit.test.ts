@@ -369,38 +369,25 @@ describe('a verificação recusa uma violação plantada', () => {
   it('um módulo com rotas sem o seu plugin no index.ts, ou com um plugin sem name', () => {
     const semPlugin = new Map([
       ...limpa,
-      [
-        'server/modulos/ao-vivo/rotas-eventos.ts',
-        "export const rotasEventos = async (app) => app.get('/e', f);\n",
-      ],
-      ['server/modulos/ao-vivo/index.ts', "export { rotasEventos } from './rotas-eventos.ts';\n"],
+      ['server/modulos/ao-vivo/rotas.ts', "export const rotasEventos = async (app) => app.get('/e', f);\n"],
+      ['server/modulos/ao-vivo/index.ts', "export { rotasEventos } from './rotas.ts';\n"],
     ]);
     expect(verificar(semPlugin).plugins).toEqual([
       "ao-vivo: o index.ts não exporta moduloAoVivo, um fastify-plugin com name 'ao-vivo'",
     ]);
-    const semNome = new Map([
-      ...limpa,
-      [
-        'server/modulos/a/plugin.ts',
-        "import fp from 'fastify-plugin';\nexport const moduloA = fp(async () => {});\n",
-      ],
-    ]);
-    expect(verificar(semNome).plugins).toEqual([
-      "a: o index.ts não exporta moduloA, um fastify-plugin com name 'a'",
-    ]);
-    const foraDoIndex = new Map([
-      ...limpa,
-      ['server/modulos/a/index.ts', "export { fazer } from './servico.ts';\n"],
-    ]);
-    expect(verificar(foraDoIndex).plugins).toEqual([
-      "a: o index.ts não exporta moduloA, um fastify-plugin com name 'a'",
-    ]);
+    const plantas: [string, string, string][] = [
+      ['sem name', 'server/modulos/a/plugin.ts', 'export const moduloA = fp(async () => {});\n'],
+      ['sem fp', 'server/modulos/a/plugin.ts', "export const moduloA = async () => {}; // name: 'a'\n"],
+      ['fora do index.ts', 'server/modulos/a/index.ts', "export { fazer } from './servico.ts';\n"],
+    ];
+    for (const [caso, arquivo, fonte] of plantas) {
+      expect(verificar(new Map([...limpa, [arquivo, fonte]])).plugins, caso).toEqual([
+        "a: o index.ts não exporta moduloA, um fastify-plugin com name 'a'",
+      ]);
+    }
     const noProprioIndex = new Map([
       ...limpa,
-      [
-        'server/modulos/a/index.ts',
-        "import fp from 'fastify-plugin';\nexport const moduloA = fp(async () => {}, { name: 'a' });\n",
-      ],
+      ['server/modulos/a/index.ts', "export const moduloA = fp(async () => {}, { name: 'a' });\n"],
     ]);
     expect(verificar(noProprioIndex).plugins).toEqual([]);
   });

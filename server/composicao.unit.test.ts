@@ -1,4 +1,3 @@
-import type { FastifyPluginAsync } from 'fastify';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { moduloAoVivo } from './modulos/ao-vivo/index.ts';
@@ -13,13 +12,15 @@ import { moduloMensagens } from './modulos/mensagens/index.ts';
 import { moduloOperacao } from './modulos/operacao/index.ts';
 import { moduloPush } from './modulos/push/index.ts';
 import { moduloSessao } from './modulos/sessao/index.ts';
+import type { Contexto } from './plataforma/http/contexto.ts';
+import type { Metricas } from './plataforma/metricas.ts';
 
 /**
  * Each module's plugin says what it needs (docs/ARCHITECTURE.md): without the platform's `app.ctx` none of them
  * registers, and one whose routes use another module's decorator refuses to come before it. fastify-plugin checks
  * this before the plugin runs, so a bare Fastify with a stand-in `ctx` is enough here.
  */
-const modulos: [string, FastifyPluginAsync][] = [
+const modulos = [
   ['ao-vivo', moduloAoVivo],
   ['avulso', moduloAvulso],
   ['cadastro', moduloCadastro],
@@ -32,12 +33,12 @@ const modulos: [string, FastifyPluginAsync][] = [
   ['operacao', moduloOperacao],
   ['push', moduloPush],
   ['sessao', moduloSessao],
-];
+] as const;
 
 function comPlataforma() {
   const app = Fastify({ logger: false });
-  app.decorate('ctx', null);
-  app.decorate('metricas', null);
+  app.decorate('ctx', {} as Contexto);
+  app.decorate('metricas', {} as Metricas);
   app.decorateRequest('sessao', null);
   return app;
 }

@@ -1,0 +1,21 @@
+import fp from 'fastify-plugin';
+import { rotasCadastro } from './rotas.ts';
+import { rotasContas } from './rotas-contas.ts';
+import { rotasEquipe } from './rotas-equipe.ts';
+
+/**
+ * The workers' record kept by the staff, the staff's roles, first access and the worker's own account (issue 30):
+ * its routes, each file in its own context (the role checks and the CSV and photo parsers stay where they are).
+ */
+export const moduloCadastro = fp(
+  async (app) => {
+    await app.register(rotasEquipe);
+    await app.register(rotasCadastro);
+    await app.register(rotasContas);
+  },
+  {
+    name: 'cadastro',
+    fastify: '5.x',
+    decorators: { fastify: ['ctx'], request: ['sessao'] },
+  },
+);

@@ -35,8 +35,7 @@ export interface RespostaTeste<T = unknown> {
 }
 
 /** The envelope as tests read it. */
-// biome-ignore lint/suspicious/noExplicitAny: tests read payloads loosely and assert on them
-export interface EnvelopeTeste<T = any> {
+export interface EnvelopeTeste<T = unknown> {
   sucesso: boolean;
   dados: T;
   token?: string;

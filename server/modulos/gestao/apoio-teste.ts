@@ -55,5 +55,5 @@ export async function criarRascunho(
 
 /** Posts a CSV text as text/csv (the endpoint's `tipoCorpo`). */
 export function enviarCsv(c: ClienteTeste, num: number, texto: string) {
-  return c.chamarBruto(apiGestao.importarRequisicoes, { params: { num }, corpo: texto });
+  return c.chamar(apiGestao.importarRequisicoes, { params: { num }, corpo: texto });
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Escolha } from '#common/api/escalacao.ts';
 import type { EscalaDetalhe } from '#common/api/gestao.ts';
+import { apiGestao, apiResultadoEscala } from '#common/api/gestao.ts';
 import { dataLocal, somarDias } from '#common/tempo.ts';
 import type { AmbienteTeste, ClienteTeste } from '../../test/ambiente.ts';
 import { criarAmbiente } from '../../test/ambiente.ts';
@@ -66,7 +67,7 @@ describe('elegibilidade no momento do rodízio', () => {
   it('sem habilitação ou sem descanso depois de escolher: fora, com o motivo; o outro é escalado', async () => {
     const [semHabilitacao, semDescanso, elegivel] = avulsos as [string, string, string];
     const dataOperacao = somarDias(dataLocal(amb.relogio.now(), amb.config.fusoHorario), 4);
-    expect((await staff.post('/api/gestao/escalas/4521/fechar')).status).toBe(200);
+    expect((await staff.chamar(apiGestao.fechar, { params: { num: 4521 } })).status).toBe(200);
     num = await criarRascunho(staff, [
       requisicaoExemplo(dataOperacao, {
         poroes: [
@@ -79,7 +80,7 @@ describe('elegibilidade no momento do rodízio', () => {
         ],
       }),
     ]);
-    const aberta = await staff.post(`/api/gestao/escalas/${num}/abrir`);
+    const aberta = await staff.chamar(apiGestao.abrir, { params: { num } });
     expect(aberta.status, JSON.stringify(aberta.corpo)).toBe(200);
     const escolha = escolhaDe(aberta.corpo.dados);
     for (const cod of avulsos) {
@@ -91,7 +92,7 @@ describe('elegibilidade no momento do rodízio', () => {
       expect(r.status, JSON.stringify(r.corpo)).toBe(200);
     }
     amb.relogio.avancar(60_000);
-    expect((await staff.post(`/api/gestao/escalas/${num}/fechar`)).status).toBe(200);
+    expect((await staff.chamar(apiGestao.fechar, { params: { num } })).status).toBe(200);
 
     // After choosing: one loses the qualification, the other is engaged until 2 h before the shift.
     await amb.db
@@ -124,12 +125,12 @@ describe('elegibilidade no momento do rodízio', () => {
       })
       .execute();
 
-    const r = await staff.post(`/api/gestao/escalas/${num}/rodizio`);
+    const r = await staff.chamar(apiGestao.rodizio, { params: { num } });
     expect(r.status, JSON.stringify(r.corpo)).toBe(200);
     expect(r.corpo.dados).toMatchObject({ vagas: 3, escalados: 1, vagasNaoPreenchidas: 2, naoEscalados: 2 });
 
     const auditoria = async (cod: string) =>
-      (await staff.get(`/api/gestao/escalas/${num}/auditoria`, { codAvulso: cod })).corpo.dados;
+      (await staff.chamar(apiGestao.auditoria, { params: { num }, query: { codAvulso: cod } })).corpo.dados;
     const h = await auditoria(semHabilitacao);
     expect(h).toMatchObject({ escolheu: true, escalado: false });
     expect(h.escolhas.map((e: { situacao: string }) => e.situacao)).toEqual(['sem-habilitacao']);
@@ -149,8 +150,10 @@ describe('elegibilidade no momento do rodízio', () => {
     });
 
     // Published, the words stay (they were stored with the call): the worker reads the same.
-    expect((await staff.post(`/api/gestao/escalas/${num}/publicar`)).status).toBe(200);
-    const proprio = await (await amb.logado(semHabilitacao)).get('/api/escalacao/resultado');
+    expect((await staff.chamar(apiGestao.publicar, { params: { num } })).status).toBe(200);
+    const proprio = await (await amb.logado(semHabilitacao)).chamar(apiResultadoEscala.resultado, {
+      query: {},
+    });
     expect(proprio.corpo.dados).toMatchObject({
       resultado: 'nao-escalado',
       numEscalacao: num,

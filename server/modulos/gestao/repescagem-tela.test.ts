@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EscalaDetalhe } from '#common/api/gestao.ts';
+import { apiGestao } from '#common/api/gestao.ts';
 import type { AmbienteTeste, ClienteTeste } from '../../test/ambiente.ts';
 import { criarAmbiente } from '../../test/ambiente.ts';
 import {
@@ -25,14 +26,14 @@ let staff: ClienteTeste;
 beforeAll(async () => {
   amb = await criarAmbiente();
   staff = await amb.logado(ESCALADOR);
-  expect((await staff.post('/api/gestao/escalas/4521/fechar')).status).toBe(200);
+  expect((await staff.chamar(apiGestao.fechar, { params: { num: 4521 } })).status).toBe(200);
 });
 afterAll(async () => {
   await amb.fechar();
 });
 
 async function detalhe(num: number): Promise<EscalaDetalhe> {
-  const r = await staff.get(`/api/gestao/escalas/${num}`);
+  const r = await staff.chamar(apiGestao.escala, { params: { num } });
   expect(r.status).toBe(200);
   return r.corpo.dados;
 }

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiEscalacao } from '#common/api/escalacao.ts';
+import { apiGestao } from '#common/api/gestao.ts';
 import type { AmbienteTeste, ClienteTeste } from '../../test/ambiente.ts';
 import { criarAmbiente } from '../../test/ambiente.ts';
 import {
@@ -24,7 +26,7 @@ beforeAll(async () => {
   amb = await criarAmbiente();
   staff = await amb.logado(ESCALADOR);
   // The demo's open call would keep the second round from opening.
-  expect((await staff.post('/api/gestao/escalas/4521/fechar')).status).toBe(200);
+  expect((await staff.chamar(apiGestao.fechar, { params: { num: 4521 } })).status).toBe(200);
 });
 afterAll(async () => {
   await amb.fechar();
@@ -66,24 +68,24 @@ describe('GET /api/vagas na repescagem', () => {
       });
       expect(r.status, JSON.stringify(r.corpo)).toBe(200);
       const z: number = r.corpo.dados.numEscalacao;
-      expect((await staff.post(`/api/gestao/escalas/${z}/abrir`)).status).toBe(200);
+      expect((await staff.chamar(apiGestao.abrir, { params: { num: z } })).status).toBe(200);
 
       const escalado = await amb.logado(a.cod);
-      const vistoPeloEscalado = await escalado.get('/api/vagas', { numEscalacao: String(z) });
+      const vistoPeloEscalado = await escalado.chamar(apiEscalacao.vagas, { query: { numEscalacao: z } });
       expect(vistoPeloEscalado.status).toBe(200);
       expect(vistoPeloEscalado.corpo.dados.numEscalacao).toBe(z);
       expect(ofertasVistas(vistoPeloEscalado.corpo.dados)).toEqual([]);
       expect(vistoPeloEscalado.corpo.dados.pessoal.semDescanso).toEqual([]);
 
       const livre = await amb.logado(c.cod);
-      const vistoPeloLivre = await livre.get('/api/vagas', { numEscalacao: String(z) });
+      const vistoPeloLivre = await livre.chamar(apiEscalacao.vagas, { query: { numEscalacao: z } });
       expect(vistoPeloLivre.status).toBe(200);
       const seqs = ofertasVistas(vistoPeloLivre.corpo.dados);
       expect(seqs.length).toBe(2);
       // The same worker asks again: still nothing (the variant is kept apart from the others' bytes).
-      const denovo = await escalado.get('/api/vagas', { numEscalacao: String(z) });
+      const denovo = await escalado.chamar(apiEscalacao.vagas, { query: { numEscalacao: z } });
       expect(ofertasVistas(denovo.corpo.dados)).toEqual([]);
-      expect((await staff.post(`/api/gestao/escalas/${z}/fechar`)).status).toBe(200);
+      expect((await staff.chamar(apiGestao.fechar, { params: { num: z } })).status).toBe(200);
     } finally {
       amb.config.rodizio.repescagem = false;
     }

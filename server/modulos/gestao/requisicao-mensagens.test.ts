@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiGestao } from '#common/api/gestao.ts';
 import type { AmbienteTeste, ClienteTeste } from '../../test/ambiente.ts';
 import { criarAmbiente } from '../../test/ambiente.ts';
 import { criarRascunho, ESCALADOR, enviarCsv, requisicaoExemplo } from './apoio-teste.ts';
@@ -39,7 +40,7 @@ describe('mensagens de data', () => {
       );
       expect(daData.map((d) => d.mensagem)).toEqual([mensagem]);
     }
-    expect((await staff.get(`/api/gestao/escalas/${num}`)).corpo.dados.requisicoes).toEqual([]);
+    expect((await staff.chamar(apiGestao.escala, { params: { num } })).corpo.dados.requisicoes).toEqual([]);
   });
 
   it('data da chamada vazia: só "Informe a data da chamada."', async () => {
@@ -61,7 +62,7 @@ describe('tonelagem no CSV pela regra do formulário', () => {
       [CABECALHO, '11;501;20261202;1;7;13;1;PR00;Contêineres;12.500;101;3'].join('\n'),
     );
     expect(bom.status, JSON.stringify(bom.corpo)).toBe(200);
-    const d = (await staff.get(`/api/gestao/escalas/${num}`)).corpo.dados;
+    const d = (await staff.chamar(apiGestao.escala, { params: { num } })).corpo.dados;
     expect(d.requisicoes[0].poroes[0].tonelagem).toBe(12500);
 
     const outro = await criarRascunho(staff);
@@ -81,6 +82,8 @@ describe('tonelagem no CSV pela regra do formulário', () => {
       { linha: 3, campo: 'tonelagem', mensagem: 'Número inteiro esperado.' },
       { linha: 4, campo: 'tonelagem', mensagem: 'Número inteiro esperado.' },
     ]);
-    expect((await staff.get(`/api/gestao/escalas/${outro}`)).corpo.dados.requisicoes).toEqual([]);
+    expect(
+      (await staff.chamar(apiGestao.escala, { params: { num: outro } })).corpo.dados.requisicoes,
+    ).toEqual([]);
   });
 });

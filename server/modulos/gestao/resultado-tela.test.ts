@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiGestao } from '#common/api/gestao.ts';
 import type { AmbienteTeste, ClienteTeste } from '../../test/ambiente.ts';
 import { criarAmbiente } from '../../test/ambiente.ts';
 import { ESCALADOR } from './apoio-teste.ts';
@@ -32,7 +33,7 @@ describe('antes de apurar', () => {
       expect(r.corpo.codigoErro).toBe('SituacaoEscalaInvalida');
     }
     const trabalhador = await amb.logado('100001');
-    const r = await trabalhador.get(`/api/gestao/escalas/${NUM}/nao-escalados`);
+    const r = await trabalhador.chamar(apiGestao.naoEscalados, { params: { num: NUM } });
     expect(r.status).toBe(403);
     expect(r.corpo.codigoErro).toBe('AcessoNegado');
   });
@@ -40,12 +41,12 @@ describe('antes de apurar', () => {
 
 describe('depois de apurar a escala da demonstração', () => {
   beforeAll(async () => {
-    expect((await staff.post(`/api/gestao/escalas/${NUM}/fechar`)).status).toBe(200);
-    expect((await staff.post(`/api/gestao/escalas/${NUM}/rodizio`)).status).toBe(200);
+    expect((await staff.chamar(apiGestao.fechar, { params: { num: NUM } })).status).toBe(200);
+    expect((await staff.chamar(apiGestao.rodizio, { params: { num: NUM } })).status).toBe(200);
   });
 
   it('quem ficou sem trabalho: todos os não escalados, por nº de chamada, cada um com o motivo da auditoria', async () => {
-    const r = await staff.get(`/api/gestao/escalas/${NUM}/nao-escalados`);
+    const r = await staff.chamar(apiGestao.naoEscalados, { params: { num: NUM } });
     expect(r.status).toBe(200);
     const lista: { codAvulso: string; numChamada: number; motivo: string }[] = r.corpo.dados.trabalhadores;
     const esperados = await amb.db
@@ -61,7 +62,10 @@ describe('depois de apurar a escala da demonstração', () => {
     expect(numeros).toEqual([...numeros].sort((a, b) => a - b));
     // Each reason is the audit's own paragraph for that worker.
     for (const t of lista.slice(0, 5)) {
-      const a = await staff.get(`/api/gestao/escalas/${NUM}/auditoria`, { codAvulso: t.codAvulso });
+      const a = await staff.chamar(apiGestao.auditoria, {
+        params: { num: NUM },
+        query: { codAvulso: t.codAvulso },
+      });
       expect(t.motivo).toBe(a.corpo.dados.motivo);
       expect(t.motivo).toMatch(/^Não escalado/);
     }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Escolha } from '#common/api/escalacao.ts';
 import type { EscalaDetalhe } from '#common/api/gestao.ts';
+import { apiGestao } from '#common/api/gestao.ts';
 import { apiPush } from '#common/api/push.ts';
 import { diaMesAbreviado } from '#common/formato.ts';
 import { funcaoPorCodigo } from '#common/funcoes.ts';
@@ -119,7 +120,7 @@ function escolhaUnica(d: EscalaDetalhe): Escolha {
 
 describe('chamada aberta', () => {
   it('o pedido da equipe responde sem esperar os envios; cada assinatura recebe "Chamada aberta", cifrado', async () => {
-    expect((await staff.post('/api/gestao/escalas/4521/fechar')).status).toBe(200);
+    expect((await staff.chamar(apiGestao.fechar, { params: { num: 4521 } })).status).toBe(200);
     dataOperacao = somarDias(dataLocal(amb.relogio.now(), amb.config.fusoHorario), 4);
     num = await criarRascunho(
       staff,
@@ -140,7 +141,7 @@ describe('chamada aberta', () => {
     // The receiver holds its answers: were the staff request waiting on the sends, it would never answer.
     receptor.segurar();
     const inicio = receptor.recebidos.length;
-    const a = await staff.post(`/api/gestao/escalas/${num}/abrir`);
+    const a = await staff.chamar(apiGestao.abrir, { params: { num } });
     expect(a.status).toBe(200);
     detalhe = a.corpo.dados;
     await receptor.aguardar(inicio + 6);
@@ -201,10 +202,10 @@ describe('resultado publicado', () => {
       expect(r.status, JSON.stringify(r.corpo)).toBe(200);
     }
     amb.relogio.avancar(60_000);
-    expect((await staff.post(`/api/gestao/escalas/${num}/fechar`)).status).toBe(200);
-    expect((await staff.post(`/api/gestao/escalas/${num}/rodizio`)).status).toBe(200);
+    expect((await staff.chamar(apiGestao.fechar, { params: { num } })).status).toBe(200);
+    expect((await staff.chamar(apiGestao.rodizio, { params: { num } })).status).toBe(200);
     const inicio = receptor.recebidos.length;
-    const p = await staff.post(`/api/gestao/escalas/${num}/publicar`);
+    const p = await staff.chamar(apiGestao.publicar, { params: { num } });
     expect(p.status).toBe(200);
     await amb.app.avisosPush.aguardarEnvios();
 
@@ -258,7 +259,7 @@ describe('vários servidores', () => {
         requisicaoExemplo(somarDias(dataLocal(amb.relogio.now(), amb.config.fusoHorario), 5)),
       ]);
       const inicio = receptor.recebidos.length;
-      expect((await staff.post(`/api/gestao/escalas/${num}/abrir`)).status).toBe(200);
+      expect((await staff.chamar(apiGestao.abrir, { params: { num } })).status).toBe(200);
       await Promise.all([amb.app.avisosPush.aguardarEnvios(), outro.avisosPush.aguardarEnvios()]);
       const assinaturas = await enderecos();
       const novos = receptor.recebidos.slice(inicio);
@@ -273,12 +274,12 @@ describe('vários servidores', () => {
     const c = await amb.logado('100004');
     const n = novoNavegador(`${receptor.origem}/falha/100004`);
     expect((await c.chamar(apiPush.assinar, { corpo: n.assinatura })).status).toBe(200);
-    expect((await staff.post(`/api/gestao/escalas/${num}/fechar`)).status).toBe(200);
+    expect((await staff.chamar(apiGestao.fechar, { params: { num } })).status).toBe(200);
     const outra = await criarRascunho(staff, [
       requisicaoExemplo(somarDias(dataLocal(amb.relogio.now(), amb.config.fusoHorario), 6)),
     ]);
     const inicio = receptor.recebidos.length;
-    expect((await staff.post(`/api/gestao/escalas/${outra}/abrir`)).status).toBe(200);
+    expect((await staff.chamar(apiGestao.abrir, { params: { num: outra } })).status).toBe(200);
     await amb.app.avisosPush.aguardarEnvios();
     expect(recebidosPor(n, inicio)).toHaveLength(1);
     // A failure that is not 404/410 keeps the subscription (the service may be down for a moment).

@@ -3,14 +3,16 @@ import { apiEscalacao } from '#common/api/escalacao.ts';
 import { apiGestao } from '#common/api/gestao.ts';
 import { temDescanso } from '#common/descanso.ts';
 import type { AmbienteTeste, ClienteTeste } from '../../test/ambiente.ts';
-import { criarAmbiente } from '../../test/ambiente.ts';
 import {
+  ambienteSemChamadaAberta,
   apurar,
   chamadaFechada,
+  dataDaChamada,
   diaDaqui,
   engajados,
   escolher,
   estivadores,
+  pedirRepescagem,
   publicar,
   requisicao,
   trabalhosDe,
@@ -30,11 +32,8 @@ let staff: ClienteTeste;
 let w: { cod: string; num: number }[];
 
 beforeAll(async () => {
-  amb = await criarAmbiente();
-  staff = await amb.logado(ESCALADOR);
+  ({ amb, staff } = await ambienteSemChamadaAberta());
   w = await estivadores(amb, 6);
-  // The demo's open call would keep new ones from opening (and its choices are not these tests').
-  expect((await staff.chamar(apiGestao.fechar, { params: { num: 4521 } })).status).toBe(200);
 });
 afterAll(async () => {
   await amb.fechar();
@@ -61,17 +60,19 @@ describe('descanso nos dois sentidos, entre chamadas (caso 1)', () => {
     expect((await trabalhosDe(amb, a.cod)).filter((j) => j.num_escalacao === tarde.num)).toHaveLength(1);
 
     // The morning's call, open: GET /api/vagas says no rest for its 07-13 offer.
-    const manha = await staff.post('/api/gestao/escalas', {
-      dataChamada: `${dia.slice(0, 4)}-${dia.slice(4, 6)}-${dia.slice(6, 8)}`,
-      horaChamada: '06:00',
+    const manha = await staff.chamar(apiGestao.criar, {
+      corpo: { dataChamada: dataDaChamada(dia), horaChamada: '06:00' },
     });
     const num = manha.corpo.dados.numEscalacao;
-    await staff.post(`/api/gestao/escalas/${num}/requisicoes`, requisicao(dia, 1, [[101, 1]]));
+    await staff.chamar(apiGestao.adicionarRequisicao, {
+      params: { num },
+      corpo: requisicao(dia, 1, [[101, 1]]),
+    });
     expect((await staff.chamar(apiGestao.abrir, { params: { num } })).status).toBe(200);
     const c = await amb.logado(a.cod);
     const vagas = await c.chamar(apiEscalacao.vagas, { query: { numEscalacao: num } });
     expect(vagas.status).toBe(200);
-    const semDescanso: number[] = vagas.corpo.dados.pessoal.semDescanso;
+    const semDescanso = vagas.corpo.dados.pessoal.semDescanso;
     expect(semDescanso).toHaveLength(1);
     expect((await staff.chamar(apiGestao.fechar, { params: { num } })).status).toBe(200);
     // Had the choice been made before the job was published, the rotation leaves it out with the reason.
@@ -89,7 +90,7 @@ describe('descanso nos dois sentidos, entre chamadas (caso 1)', () => {
       params: { num },
       query: { codAvulso: a.cod },
     });
-    expect(auditoria.corpo.dados.escolhas[0].situacao).toBe('sem-descanso');
+    expect(auditoria.corpo.dados.escolhas[0]?.situacao).toBe('sem-descanso');
   });
 
   it('apurada e ainda não publicada também conta: a outra escala do mesmo dia não escala o mesmo trabalhador', async () => {
@@ -264,9 +265,7 @@ describe('empates, ordem da lista e turnos encerrados (casos 4, 5 e 8)', () => {
     await apurar(amb, x.num);
     const esperado = [nums[3], nums[4], nums[5]].map((n) => n?.cod);
     const resultado = (await staff.chamar(apiGestao.resultado, { params: { num: x.num } })).corpo.dados;
-    const lista = resultado.requisicoes[0].poroes[0].funcoes[0].escalados.map(
-      (e: { codAvulso: string }) => e.codAvulso,
-    );
+    const lista = resultado.requisicoes[0]?.poroes[0]?.funcoes[0]?.escalados.map((e) => e.codAvulso);
     expect(lista).toEqual(esperado);
     // The audit of the one left out names the list's last as the last engaged.
     const fora = nums[0];
@@ -343,11 +342,7 @@ describe('repescagem (política do porto, docs/decisions/0217)', () => {
     await escolher(amb, x.num, b.cod, [oferta(x, 0)]);
     await apurar(amb, x.num);
     await publicar(amb, x.num);
-    const corpo = {
-      dataChamada: `${dia.slice(0, 4)}-${dia.slice(4, 6)}-${dia.slice(6, 8)}`,
-      horaChamada: '06:00',
-    };
-    const desligada = await staff.post(`/api/gestao/escalas/${x.num}/repescagem`, corpo);
+    const desligada = await pedirRepescagem(staff, x.num, dia);
     expect(desligada.status).toBe(409);
     expect(desligada.corpo).toMatchObject({
       codigoErro: 'RepescagemIndisponivel',
@@ -356,21 +351,16 @@ describe('repescagem (política do porto, docs/decisions/0217)', () => {
 
     amb.config.rodizio.repescagem = true;
     try {
-      const r = await staff.post(`/api/gestao/escalas/${x.num}/repescagem`, corpo);
+      const r = await pedirRepescagem(staff, x.num, dia);
       expect(r.status, JSON.stringify(r.corpo)).toBe(200);
       const z = r.corpo.dados.numEscalacao;
       const detalhe = (await staff.chamar(apiGestao.escala, { params: { num: z } })).corpo.dados;
       expect(detalhe.situacao).toBe('rascunho');
-      expect(
-        detalhe.requisicoes[0].poroes[0].funcoes.map((f: { codFuncao: number; numVagas: number }) => [
-          f.codFuncao,
-          f.numVagas,
-        ]),
-      ).toEqual([
+      expect(detalhe.requisicoes[0]?.poroes[0]?.funcoes.map((f) => [f.codFuncao, f.numVagas])).toEqual([
         [101, 1],
         [103, 1],
       ]);
-      const outra = await staff.post(`/api/gestao/escalas/${x.num}/repescagem`, corpo);
+      const outra = await pedirRepescagem(staff, x.num, dia);
       expect(outra.corpo.mensagem).toBe(`A escala nº ${x.num} já tem a repescagem nº ${z}.`);
 
       // The short round: a (engaged in x) and c choose the leftover Estivador vacancy.
@@ -391,13 +381,12 @@ describe('repescagem (política do porto, docs/decisions/0217)', () => {
       const auditoria = (
         await staff.chamar(apiGestao.auditoria, { params: { num: z }, query: { codAvulso: a.cod } })
       ).corpo.dados;
-      expect(auditoria.escolhas[0].situacao).toBe('ja-escalado');
+      expect(auditoria.escolhas[0]?.situacao).toBe('ja-escalado');
       expect(auditoria.motivo).toContain('a repescagem é de quem não foi');
       // The pointers continue from where x left them.
       const px = (await staff.chamar(apiGestao.resultado, { params: { num: x.num } })).corpo.dados.ponteiros;
       const pz = (await staff.chamar(apiGestao.resultado, { params: { num: z } })).corpo.dados.ponteiros;
-      const de = (l: { codFuncao: number; ponteiroInicial: number; ponteiroFinal: number }[]) =>
-        l.find((p) => p.codFuncao === 101);
+      const de = <P extends { codFuncao: number }>(l: P[]) => l.find((p) => p.codFuncao === 101);
       expect(de(pz)?.ponteiroInicial).toBe(de(px)?.ponteiroFinal);
       expect((await staff.chamar(apiGestao.publicar, { params: { num: z } })).status).toBe(200);
     } finally {

@@ -3,11 +3,10 @@ import { apiGestao } from '#common/api/gestao.ts';
 import { apiPush } from '#common/api/push.ts';
 import { dataLocal, somarDias } from '#common/tempo.ts';
 import type { AmbienteTeste, ClienteTeste } from '../../test/ambiente.ts';
-import { criarAmbiente } from '../../test/ambiente.ts';
 import {
+  ambienteComAvisos,
   iniciarReceptorPush,
   novoNavegador,
-  opcoesPushDoReceptor,
   type ReceptorPush,
 } from '../../test/receptor-push.ts';
 import { criarRascunho, ESCALADOR, requisicaoExemplo } from './apoio-teste.ts';
@@ -24,10 +23,7 @@ let staff: ClienteTeste;
 
 beforeAll(async () => {
   receptor = await iniciarReceptorPush();
-  amb = await criarAmbiente(
-    { push: { vapid: undefined, contato: 'mailto:escalacao@portal.invalid', servicos: ['127.0.0.1'] } },
-    { push: opcoesPushDoReceptor(receptor) },
-  );
+  amb = await ambienteComAvisos(receptor, 'mailto:escalacao@portal.invalid');
   staff = await amb.logado(ESCALADOR);
 });
 afterAll(async () => {
@@ -76,7 +72,7 @@ describe('avisos da escala', () => {
     expect((await staff.chamar(apiGestao.publicar, { params: { num } })).status).toBe(200);
     await amb.app.avisosPush.aguardarEnvios();
     const publicada = (await staff.chamar(apiGestao.escala, { params: { num } })).corpo.dados;
-    expect(publicada.avisos.abertura.trabalhadores).toBe(3);
+    expect(publicada.avisos.abertura?.trabalhadores).toBe(3);
     expect(publicada.avisos.resultado).toMatchObject({ trabalhadores: 0, aparelhos: 0, enviados: 0 });
   });
 });

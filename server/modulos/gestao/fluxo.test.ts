@@ -8,7 +8,13 @@ import { apiGestao, apiResultadoEscala } from '#common/api/gestao.ts';
 import { dataLocal, somarDias } from '#common/tempo.ts';
 import type { AmbienteTeste, ClienteTeste } from '../../test/ambiente.ts';
 import { criarAmbiente } from '../../test/ambiente.ts';
-import { criarRascunho, ESCALADOR, requisicaoExemplo } from './apoio-teste.ts';
+import {
+  criarRascunho,
+  ESCALADOR,
+  escolhaDe,
+  estivadoresPorChamada,
+  requisicaoExemplo,
+} from './apoio-teste.ts';
 
 /**
  * A call from draft to published through the API: workers choose, staff close, run the rotation, read the
@@ -27,19 +33,7 @@ beforeAll(async () => {
   amb = await criarAmbiente();
   staff = await amb.logado(ESCALADOR);
   dataOperacao = somarDias(dataLocal(amb.relogio.now(), amb.config.fusoHorario), 4);
-  const linhas = await amb.db
-    .selectFrom('avulso as a')
-    .innerJoin('habilitacao as h', 'h.cod_avulso', 'a.cod_avulso')
-    .select(['a.cod_avulso', 'a.num_chamada'])
-    .where('h.cod_funcao', '=', 101)
-    .where('a.artigo', '=', 55)
-    .where('a.impedimento', '=', 0)
-    .where('a.cod_categoria', '=', 1)
-    .where('a.cod_avulso', '>', '100100')
-    .orderBy('a.num_chamada')
-    .limit(4)
-    .execute();
-  avulsos = linhas.map((l) => ({ cod: l.cod_avulso, numChamada: l.num_chamada }));
+  avulsos = await estivadoresPorChamada(amb, 4);
   // The demo's published calls left a pointer for 101: start this call's rotation from the lowest number.
   await amb.db.deleteFrom('ponteiro_rodizio').where('cod_funcao', '=', 101).execute();
   expect(avulsos).toHaveLength(4);
@@ -47,32 +41,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await amb.fechar();
 });
-
-function escolhaDe(d: EscalaDetalhe, numPorao: string, codFuncao: number): Escolha {
-  for (const r of d.requisicoes) {
-    for (const p of r.poroes) {
-      const f = p.funcoes.find((x) => x.codFuncao === codFuncao);
-      if (p.numPorao === numPorao && f) {
-        return {
-          numRequisicao: r.numRequisicao,
-          codOperador: r.codOperador,
-          codNavio: r.codNavio,
-          dataOperacao: r.dataOperacao,
-          codPeriodo: r.codPeriodo,
-          numPorao,
-          numPoraoFuncao: numPorao,
-          codFuncao,
-          nomeFuncao: f.nomeFuncao,
-          seqCategoria: f.seqCategoria,
-          seqCategoTPA: 0,
-          escolhida: true,
-          preferencia: null,
-        };
-      }
-    }
-  }
-  throw new Error(`oferta ${numPorao}/${codFuncao} não encontrada`);
-}
 
 /** The choices behind a worker's result (none when they chose nothing). */
 function escolhasDe(resultado: ResultadoAvulso | null) {
@@ -108,8 +76,8 @@ describe('de rascunho a publicada', () => {
     const a = await staff.chamar(apiGestao.abrir, { params: { num } });
     expect(a.status).toBe(200);
     detalhe = a.corpo.dados;
-    const x = escolhaDe(detalhe, 'PR00', 101);
-    const y = escolhaDe(detalhe, 'PR01', 101);
+    const x = escolhaDe(detalhe, { numPorao: 'PR00', codFuncao: 101 });
+    const y = escolhaDe(detalhe, { numPorao: 'PR01', codFuncao: 101 });
     // Everyone wants PR00 first, then PR01. The fourth gets impeded after choosing.
     for (const { cod } of avulsos) {
       const r = await escolher(cod, [x, y]);
@@ -130,7 +98,9 @@ describe('de rascunho a publicada', () => {
 
     amb.relogio.avancar(60_000);
     expect((await staff.chamar(apiGestao.fechar, { params: { num } })).status).toBe(200);
-    const tarde = await escolher((avulsos[0] as { cod: string }).cod, [escolhaDe(detalhe, 'PR01', 101)]);
+    const tarde = await escolher((avulsos[0] as { cod: string }).cod, [
+      escolhaDe(detalhe, { numPorao: 'PR01', codFuncao: 101 }),
+    ]);
     expect(tarde.status).toBe(409);
     expect(tarde.corpo.codigoErro).toBe('EscalaFechada');
     const linhas = await amb.db.selectFrom('escolha').select('id').where('num_escalacao', '=', num).execute();

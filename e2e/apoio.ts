@@ -463,3 +463,27 @@ export function servidorProprio(deslocamento: number, ambiente: Record<string, s
   });
   return base;
 }
+
+/** The service worker's cache of the worker's own answers (web/lib/dados-offline.ts). */
+export const CACHE_DADOS_PESSOAIS = 'portal-tpa-dados-pessoais';
+/** What the offline badge reads, kept by the service worker. */
+const ROTAS_GUARDADAS = ['/api/sessao', '/api/avulso/habilitacoes', '/api/avulso/ultimosTrabalhos'];
+
+/** Waits until the service worker controls the page and has kept the badge's data, qualifications and jobs. */
+export async function esperarDadosGuardados(page: Page): Promise<void> {
+  // Strings, not functions: this file is type-checked without the DOM's types. Polled through page.evaluate,
+  // not waitForFunction: a string predicate that waitForFunction must poll is run by eval inside the page,
+  // which the portal's CSP (script-src 'self') refuses, so it failed whenever the worker was not in control yet.
+  await expect
+    .poll(() => page.evaluate('!!navigator.serviceWorker && navigator.serviceWorker.controller !== null'))
+    .toBe(true);
+  await expect
+    .poll(() =>
+      page.evaluate(`(async () => {
+    if (!(await caches.has('${CACHE_DADOS_PESSOAIS}'))) return false;
+    const chaves = (await (await caches.open('${CACHE_DADOS_PESSOAIS}')).keys()).map((r) => new URL(r.url).pathname);
+    return ${JSON.stringify(ROTAS_GUARDADAS)}.every((c) => chaves.includes(c));
+  })()`),
+    )
+    .toBe(true);
+}

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { RequisicaoBody } from '#common/api/gestao.ts';
 import { apiGestao, categoriaDaOferta } from '#common/api/gestao.ts';
 import { dataLocal, somarDias, TURNOS } from '#common/tempo.ts';
@@ -25,7 +26,7 @@ export async function ambienteSemChamadaAberta(): Promise<{ amb: AmbienteTeste; 
   const amb = await criarAmbiente();
   const staff = await amb.logado(ESCALADOR);
   const fechada = await staff.chamar(apiGestao.fechar, { params: { num: 4521 } });
-  if (fechada.status !== 200) throw new Error(`fechar a escala 4521: ${JSON.stringify(fechada.corpo)}`);
+  expect(fechada.status, JSON.stringify(fechada.corpo)).toBe(200);
   return { amb, staff };
 }
 

@@ -4,7 +4,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Page, request } from '@playwright/test';
 
 export { expect };
 
@@ -486,4 +486,24 @@ export async function esperarDadosGuardados(page: Page): Promise<void> {
   })()`),
     )
     .toBe(true);
+}
+
+/**
+ * A logged-in API session on the portal at `baseURL`, held as a page holds one (the XSRF cookie from /api/config,
+ * the token from the login), for what a test does off screen; `cabecalhos` go with every call that needs them.
+ */
+export async function sessaoApi(
+  baseURL: string,
+  codAvulso: string,
+): Promise<{ api: APIRequestContext; token: string; cabecalhos: Record<string, string> }> {
+  const api = await request.newContext({ baseURL });
+  await api.get('/api/config');
+  const xsrf = (await api.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const login = await api.post('/api/login', {
+    data: { login: codAvulso, password: '123456' },
+    headers: { 'X-XSRF-TOKEN': xsrf },
+  });
+  expect(login.status()).toBe(200);
+  const { token } = (await login.json()) as { token: string };
+  return { api, token, cabecalhos: { 'X-Access-Token': token, 'X-XSRF-TOKEN': xsrf } };
 }

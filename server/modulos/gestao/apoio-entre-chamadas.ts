@@ -4,7 +4,7 @@ import { apiGestao, categoriaDaOferta } from '#common/api/gestao.ts';
 import { dataLocal, somarDias, TURNOS } from '#common/tempo.ts';
 import type { AmbienteTeste, ClienteTeste } from '../../test/ambiente.ts';
 import { criarAmbiente } from '../../test/ambiente.ts';
-import { ESCALADOR } from './apoio-teste.ts';
+import { ESCALADOR, estivadoresDe101 } from './apoio-teste.ts';
 import { apurarEscala } from './apuracao.ts';
 import { criarEscala } from './ciclo.ts';
 import { publicarEscala } from './publicacao.ts';
@@ -35,18 +35,10 @@ export async function estivadores(
   amb: AmbienteTeste,
   quantos: number,
 ): Promise<{ cod: string; num: number }[]> {
-  const linhas = await amb.db
-    .selectFrom('avulso as a')
-    .innerJoin('habilitacao as h', 'h.cod_avulso', 'a.cod_avulso')
+  const linhas = await estivadoresDe101(amb)
     .innerJoin('habilitacao as h2', 'h2.cod_avulso', 'a.cod_avulso')
-    .select(['a.cod_avulso', 'a.num_chamada'])
-    .where('h.cod_funcao', '=', 101)
     .where('h2.cod_funcao', '=', 103)
-    .where('a.artigo', '=', 55)
-    .where('a.impedimento', '=', 0)
     .where('a.afastamento_definitivo', '=', 0)
-    .where('a.cod_categoria', '=', 1)
-    .where('a.cod_avulso', '>', '100100')
     .orderBy('a.cod_avulso')
     .limit(quantos)
     .execute();

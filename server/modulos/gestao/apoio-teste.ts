@@ -67,7 +67,13 @@ export async function estivadoresPorChamada(
   amb: AmbienteTeste,
   quantos: number,
 ): Promise<{ cod: string; numChamada: number }[]> {
-  const linhas = await amb.db
+  const linhas = await estivadoresDe101(amb).orderBy('a.num_chamada').limit(quantos).execute();
+  return linhas.map((l) => ({ cod: l.cod_avulso, numChamada: l.num_chamada }));
+}
+
+/** Registered stevedores qualified for 101, not impeded, past the demo's first workers: the query to narrow. */
+export function estivadoresDe101(amb: AmbienteTeste) {
+  return amb.db
     .selectFrom('avulso as a')
     .innerJoin('habilitacao as h', 'h.cod_avulso', 'a.cod_avulso')
     .select(['a.cod_avulso', 'a.num_chamada'])
@@ -75,11 +81,7 @@ export async function estivadoresPorChamada(
     .where('a.artigo', '=', 55)
     .where('a.impedimento', '=', 0)
     .where('a.cod_categoria', '=', 1)
-    .where('a.cod_avulso', '>', '100100')
-    .orderBy('a.num_chamada')
-    .limit(quantos)
-    .execute();
-  return linhas.map((l) => ({ cod: l.cod_avulso, numChamada: l.num_chamada }));
+    .where('a.cod_avulso', '>', '100100');
 }
 
 /**

@@ -1,5 +1,5 @@
-import { type Page, request } from '@playwright/test';
-import { entrar, expect, servidorProprio, test } from './apoio.ts';
+import type { Page } from '@playwright/test';
+import { entrar, expect, servidorProprio, sessaoApi, test } from './apoio.ts';
 
 /**
  * The call as it happens (docs/decisions/0160), on a server and database of its own: closing the call here
@@ -54,17 +54,8 @@ test('dois estivadores: a escolha de um move as contagens e o painel do outro; a
   await expect(b.getByRole('row').filter({ hasText: '100001' })).toBeVisible();
 
   // Staff close the call through the API: both screens say so at once.
-  const equipe = await request.newContext({ baseURL: BASE });
-  await equipe.get('/api/config');
-  const xsrf = (await equipe.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const login = await equipe.post('/api/login', {
-    data: { login: '900002', password: '123456' },
-    headers: { 'X-XSRF-TOKEN': xsrf },
-  });
-  const token = (await login.json()).token as string;
-  const fechar = await equipe.post('/api/gestao/escalas/4521/fechar', {
-    headers: { 'X-XSRF-TOKEN': xsrf, 'X-Access-Token': token },
-  });
+  const { api: equipe, cabecalhos } = await sessaoApi(BASE, '900002');
+  const fechar = await equipe.post('/api/gestao/escalas/4521/fechar', { headers: cabecalhos });
   expect(fechar.status()).toBe(200);
   for (const page of [a, b]) {
     await expect(page.getByRole('status').filter({ hasText: 'A escala nº 4521 foi fechada' })).toBeVisible();

@@ -4,7 +4,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Page, request } from '@playwright/test';
 
 export { expect };
 
@@ -462,4 +462,48 @@ export function servidorProprio(deslocamento: number, ambiente: Record<string, s
     servidor?.kill('SIGTERM');
   });
   return base;
+}
+
+/** The service worker's cache of the worker's own answers (web/lib/dados-offline.ts). */
+export const CACHE_DADOS_PESSOAIS = 'portal-tpa-dados-pessoais';
+/** What the offline badge reads, kept by the service worker. */
+const ROTAS_GUARDADAS = ['/api/sessao', '/api/avulso/habilitacoes', '/api/avulso/ultimosTrabalhos'];
+
+/** Waits until the service worker controls the page and has kept the badge's data, qualifications and jobs. */
+export async function esperarDadosGuardados(page: Page): Promise<void> {
+  // Strings, not functions: this file is type-checked without the DOM's types. Polled through page.evaluate,
+  // not waitForFunction: a string predicate that waitForFunction must poll is run by eval inside the page,
+  // which the portal's CSP (script-src 'self') refuses, so it failed whenever the worker was not in control yet.
+  await expect
+    .poll(() => page.evaluate('!!navigator.serviceWorker && navigator.serviceWorker.controller !== null'))
+    .toBe(true);
+  await expect
+    .poll(() =>
+      page.evaluate(`(async () => {
+    if (!(await caches.has('${CACHE_DADOS_PESSOAIS}'))) return false;
+    const chaves = (await (await caches.open('${CACHE_DADOS_PESSOAIS}')).keys()).map((r) => new URL(r.url).pathname);
+    return ${JSON.stringify(ROTAS_GUARDADAS)}.every((c) => chaves.includes(c));
+  })()`),
+    )
+    .toBe(true);
+}
+
+/**
+ * A logged-in API session on the portal at `baseURL`, held as a page holds one (the XSRF cookie from /api/config,
+ * the token from the login), for what a test does off screen; `cabecalhos` go with every call that needs them.
+ */
+export async function sessaoApi(
+  baseURL: string,
+  codAvulso: string,
+): Promise<{ api: APIRequestContext; token: string; cabecalhos: Record<string, string> }> {
+  const api = await request.newContext({ baseURL });
+  await api.get('/api/config');
+  const xsrf = (await api.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const login = await api.post('/api/login', {
+    data: { login: codAvulso, password: '123456' },
+    headers: { 'X-XSRF-TOKEN': xsrf },
+  });
+  expect(login.status()).toBe(200);
+  const { token } = (await login.json()) as { token: string };
+  return { api, token, cabecalhos: { 'X-Access-Token': token, 'X-XSRF-TOKEN': xsrf } };
 }

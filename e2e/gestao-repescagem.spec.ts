@@ -1,5 +1,5 @@
-import { type APIRequestContext, request } from '@playwright/test';
-import { conferirTela, entrar, expect, servidorProprio, test } from './apoio.ts';
+import type { APIRequestContext } from '@playwright/test';
+import { conferirTela, entrar, expect, servidorProprio, sessaoApi, test } from './apoio.ts';
 
 /**
  * The second round from the call's page (docs/decisions/0217, 0268), on a server of its own with the port's
@@ -15,20 +15,12 @@ async function equipeApi(): Promise<{
   api: APIRequestContext;
   post: (url: string, data?: unknown) => Promise<{ status: number; corpo: { dados?: unknown } }>;
 }> {
-  const api = await request.newContext({ baseURL: BASE });
-  await api.get('/api/config');
-  const xsrf = (await api.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const login = await api.post('/api/login', {
-    data: { login: '900002', password: '123456' },
-    headers: { 'X-XSRF-TOKEN': xsrf },
-  });
-  expect(login.status()).toBe(200);
-  const { token } = (await login.json()) as { token: string };
+  const { api, cabecalhos } = await sessaoApi(BASE, '900002');
   return {
     api,
     post: async (url, data) => {
       const r = await api.post(url, {
-        headers: { 'X-XSRF-TOKEN': xsrf, 'X-Access-Token': token },
+        headers: cabecalhos,
         ...(data === undefined ? {} : { data }),
       });
       return { status: r.status(), corpo: (await r.json()) as { dados?: unknown } };

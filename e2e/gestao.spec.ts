@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { type APIRequestContext, type Browser, type Page, request } from '@playwright/test';
-import { conferirTela, entrar, expect, servidorProprio, test } from './apoio.ts';
+import type { Browser, Page } from '@playwright/test';
+import { conferirTela, entrar, expect, servidorProprio, sessaoApi, test } from './apoio.ts';
 
 /**
  * The OGMO staff run a call from draft to published (issue 16, docs/produto/gestao.md), on a server and
@@ -11,20 +11,6 @@ const BASE = servidorProprio(100);
 
 test.describe.configure({ mode: 'serial' });
 test.use({ baseURL: BASE });
-
-/** A logged-in API client (the session's token and XSRF cookie), for what a screen does not show. */
-async function clienteApi(codAvulso: string): Promise<{ api: APIRequestContext; token: string }> {
-  const api = await request.newContext({ baseURL: BASE });
-  await api.get('/api/config');
-  const xsrf = (await api.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const login = await api.post('/api/login', {
-    data: { login: codAvulso, password: '123456' },
-    headers: { 'X-XSRF-TOKEN': xsrf },
-  });
-  expect(login.status()).toBe(200);
-  const { token } = (await login.json()) as { token: string };
-  return { api, token };
-}
 
 async function novaPagina(browser: Browser): Promise<Page> {
   return (
@@ -61,7 +47,7 @@ test('um trabalhador e a equipe sem o papel (900001) não têm a área de gestã
 }) => {
   test.setTimeout(120_000);
   for (const cod of ['100001', '900001']) {
-    const { api, token } = await clienteApi(cod);
+    const { api, token } = await sessaoApi(BASE, cod);
     const r = await api.get('/api/gestao/escalas', { headers: { 'X-Access-Token': token } });
     expect(r.status()).toBe(403);
     expect(((await r.json()) as { codigoErro: string }).codigoErro).toBe('AcessoNegado');

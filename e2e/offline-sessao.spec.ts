@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { entrar, expect, TELAS, test } from './apoio.ts';
+import { CACHE_DADOS_PESSOAIS, entrar, esperarDadosGuardados, expect, TELAS, test } from './apoio.ts';
 
 /**
  * The worker's offline copy after the session is gone, and its age limit (issue 28 item 9, docs/decisions/0226):
@@ -7,25 +7,7 @@ import { entrar, expect, TELAS, test } from './apoio.ts';
  * 3 days (web/lib/dados-offline.ts); within it the badge still opens offline.
  */
 
-const CACHE = 'portal-tpa-dados-pessoais';
-const ROTAS = ['/api/sessao', '/api/avulso/habilitacoes', '/api/avulso/ultimosTrabalhos'];
-
 test.use({ viewport: TELAS.celular, serviceWorkers: 'allow' });
-
-async function esperarDadosGuardados(page: Page) {
-  await expect
-    .poll(() => page.evaluate('!!navigator.serviceWorker && navigator.serviceWorker.controller !== null'))
-    .toBe(true);
-  await expect
-    .poll(() =>
-      page.evaluate(`(async () => {
-    if (!(await caches.has('${CACHE}'))) return false;
-    const chaves = (await (await caches.open('${CACHE}')).keys()).map((r) => new URL(r.url).pathname);
-    return ${JSON.stringify(ROTAS)}.every((c) => chaves.includes(c));
-  })()`),
-    )
-    .toBe(true);
-}
 
 /** Leaves the app for a page of the same origin that runs none of its code (still under the service worker). */
 async function sairDoAplicativo(page: Page) {
@@ -44,7 +26,7 @@ async function encerrarEmOutroLugar(request: APIRequestContext, token: string) {
 /** Rewrites the Date of every kept answer, as if it had been kept `dias` days ago. */
 async function envelhecer(page: Page, dias: number) {
   await page.evaluate(`(async () => {
-    const cache = await caches.open('${CACHE}');
+    const cache = await caches.open('${CACHE_DADOS_PESSOAIS}');
     const data = new Date(Date.now() - ${dias} * 86400000).toUTCString();
     for (const pedido of await cache.keys()) {
       const r = await cache.match(pedido, { ignoreVary: true });
@@ -68,7 +50,7 @@ test('a primeira resposta que diz que a sessão acabou apaga a cópia offline, s
   await esperarDadosGuardados(page);
   const token = String(await page.evaluate("localStorage.getItem('portal-tpa.token')"));
   await sairDoAplicativo(page);
-  expect(await page.evaluate(`caches.has('${CACHE}')`)).toBe(true);
+  expect(await page.evaluate(`caches.has('${CACHE_DADOS_PESSOAIS}')`)).toBe(true);
 
   await encerrarEmOutroLugar(request, token);
   // One request with the old token, through the service worker: the answer is 401.
@@ -76,7 +58,7 @@ test('a primeira resposta que diz que a sessão acabou apaga a cópia offline, s
     `fetch('/api/avulso/ultimosTrabalhos', { headers: { 'x-access-token': '${token}' } }).then((r) => r.status)`,
   );
   expect(status).toBe(401);
-  expect(await page.evaluate(`caches.has('${CACHE}')`)).toBe(false);
+  expect(await page.evaluate(`caches.has('${CACHE_DADOS_PESSOAIS}')`)).toBe(false);
 
   await context.setOffline(true);
   await page.goto('/inicio');

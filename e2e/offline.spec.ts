@@ -1,29 +1,15 @@
 import type { Page } from '@playwright/test';
-import { conferirTela, entrar, expect, TELAS, test } from './apoio.ts';
+import {
+  CACHE_DADOS_PESSOAIS,
+  conferirTela,
+  entrar,
+  esperarDadosGuardados,
+  expect,
+  TELAS,
+  test,
+} from './apoio.ts';
 
-/** The service worker's cache of the worker's own answers (web/lib/dados-offline.ts). */
-const CACHE = 'portal-tpa-dados-pessoais';
-
-/** Waits until the service worker controls the page and has kept the badge's data, qualifications and jobs. */
-async function esperarDadosGuardados(page: Page) {
-  // Strings, not functions: this file is type-checked without the DOM's types. Polled through page.evaluate,
-  // not waitForFunction: a string predicate that waitForFunction must poll is run by eval inside the page,
-  // which the portal's CSP (script-src 'self') refuses, so it failed whenever the worker was not in control yet.
-  await expect
-    .poll(() => page.evaluate('!!navigator.serviceWorker && navigator.serviceWorker.controller !== null'))
-    .toBe(true);
-  await expect
-    .poll(() =>
-      page.evaluate(`(async () => {
-    if (!(await caches.has('${CACHE}'))) return false;
-    const chaves = (await (await caches.open('${CACHE}')).keys()).map((r) => new URL(r.url).pathname);
-    return ['/api/sessao', '/api/avulso/habilitacoes', '/api/avulso/ultimosTrabalhos'].every((c) => chaves.includes(c));
-  })()`),
-    )
-    .toBe(true);
-}
-
-const temCache = (page: Page) => page.evaluate(`caches.has('${CACHE}')`);
+const temCache = (page: Page) => page.evaluate(`caches.has('${CACHE_DADOS_PESSOAIS}')`);
 
 test.use({ viewport: TELAS.celular, serviceWorkers: 'allow' });
 

@@ -1,7 +1,6 @@
 import path from 'node:path';
-import { type APIRequestContext, request } from '@playwright/test';
 import Database from 'better-sqlite3';
-import { conferirTela, entrar, expect, servidorProprio, TELAS, test } from './apoio.ts';
+import { conferirTela, entrar, expect, servidorProprio, sessaoApi, TELAS, test } from './apoio.ts';
 
 /**
  * The worker's screens of issue 29, found walking every screen at 360 px and on a desktop, on a server and
@@ -15,16 +14,7 @@ test.use({ baseURL: BASE, viewport: TELAS.celular });
 
 /** A logged-in API client: the session's token and the XSRF cookie, for what the staff do off screen. */
 async function clienteApi(codAvulso: string) {
-  const api: APIRequestContext = await request.newContext({ baseURL: BASE });
-  await api.get('/api/config');
-  const xsrf = (await api.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const login = await api.post('/api/login', {
-    data: { login: codAvulso, password: '123456' },
-    headers: { 'X-XSRF-TOKEN': xsrf },
-  });
-  expect(login.status()).toBe(200);
-  const { token } = (await login.json()) as { token: string };
-  const cabecalhos = { 'X-Access-Token': token, 'X-XSRF-TOKEN': xsrf };
+  const { api, cabecalhos } = await sessaoApi(BASE, codAvulso);
   return {
     async post(caminho: string, corpo?: unknown, tipo = 'application/json') {
       const r = await api.post(caminho, {

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, posix, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { ciclosEntre, especificadores } from '../scripts/grafo-de-imports.ts';
 
 /**
  * As regras da casa no servidor (docs/ARCHITECTURE.md, "As regras da casa"), conferidas no `npm test`:
@@ -41,16 +42,6 @@ const EXCECOES_SQL: ReadonlyMap<string, string> = new Map([
 
 /** Imports entre módulos fora do `index.ts` que ficam, com o motivo. `de → para` → o porquê. */
 const EXCECOES_IMPORTACAO: ReadonlyMap<string, string> = new Map([]);
-
-/** Todo especificador de módulo de uma fonte: imports e re-exports estáticos, de efeito, dinâmicos. */
-function especificadores(fonte: string): string[] {
-  const padroes = [
-    /\bfrom\s+['"]([^'"]+)['"]/g,
-    /^\s*import\s+['"]([^'"]+)['"]/gm,
-    /\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g,
-  ];
-  return padroes.flatMap((padrao) => [...fonte.matchAll(padrao)].map((m) => m[1] ?? ''));
-}
 
 /** Os especificadores importados só como tipo (`import type { … } from`, `export type { … } from`). */
 function especificadoresDeTipo(fonte: string): Set<string> {
@@ -208,26 +199,6 @@ function verificar(fontes: Fontes): Violacoes {
   }
 
   return { importacoes, ciclos: ciclosEntre(grafo), sql, efeitos, plugins: modulosSemPlugin(fontes) };
-}
-
-/** Cada ciclo do grafo de áreas, escrito `a → b → a`. */
-function ciclosEntre(grafo: ReadonlyMap<string, ReadonlySet<string>>): string[] {
-  const estado = new Map<string, 'visitando' | 'visitado'>();
-  const ciclos: string[] = [];
-  const pilha: string[] = [];
-  const visitar = (area: string) => {
-    estado.set(area, 'visitando');
-    pilha.push(area);
-    for (const alvo of grafo.get(area) ?? []) {
-      const visto = estado.get(alvo);
-      if (visto === 'visitando') ciclos.push([...pilha.slice(pilha.indexOf(alvo)), alvo].join(' → '));
-      else if (visto === undefined) visitar(alvo);
-    }
-    pilha.pop();
-    estado.set(area, 'visitado');
-  };
-  for (const area of [...grafo.keys()].sort()) if (!estado.has(area)) visitar(area);
-  return ciclos;
 }
 
 const RAIZ = fileURLToPath(new URL('..', import.meta.url));

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ciclosEntre, especificadores } from '../scripts/grafo-de-imports.ts';
 
 /**
  * The web's import rules (docs/ARCHITECTURE.md, "The web's layers"): imports flow common → lib → components
@@ -10,16 +11,6 @@ const fontes = import.meta.glob<string>(['./**/*.ts', './**/*.tsx', '!./**/*.tes
   import: 'default',
   eager: true,
 });
-
-/** Every module specifier of a source: static imports and re-exports, side-effect imports, dynamic imports. */
-function especificadores(fonte: string): string[] {
-  const padroes = [
-    /\bfrom\s+['"]([^'"]+)['"]/g,
-    /^\s*import\s+['"]([^'"]+)['"]/gm,
-    /\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g,
-  ];
-  return padroes.flatMap((padrao) => [...fonte.matchAll(padrao)].map((m) => m[1] ?? ''));
-}
 
 /** './a/b.ts' joined with '../c.ts' → './a/c.ts'; keys as import.meta.glob writes them. */
 function juntar(arquivo: string, relativo: string): string {
@@ -88,21 +79,16 @@ describe('importações do web/', () => {
   });
 
   it('não há ciclo de importações', () => {
-    const estado = new Map<string, 'visitando' | 'visitado'>();
-    const ciclos: string[] = [];
-    const pilha: string[] = [];
-    const visitar = (arquivo: string) => {
-      estado.set(arquivo, 'visitando');
-      pilha.push(arquivo);
-      for (const alvo of arestas.get(arquivo) ?? []) {
-        const visto = estado.get(alvo);
-        if (visto === 'visitando') ciclos.push([...pilha.slice(pilha.indexOf(alvo)), alvo].join(' → '));
-        else if (visto === undefined) visitar(alvo);
-      }
-      pilha.pop();
-      estado.set(arquivo, 'visitado');
-    };
-    for (const arquivo of arestas.keys()) if (!estado.has(arquivo)) visitar(arquivo);
-    expect(ciclos).toEqual([]);
+    expect(ciclosEntre(arestas)).toEqual([]);
+  });
+
+  it('um ciclo plantado é achado, mesmo por um terceiro arquivo', () => {
+    const plantado = new Map([
+      ['./lib/a.ts', ['./lib/b.ts']],
+      ['./lib/b.ts', ['./lib/c.ts']],
+      ['./lib/c.ts', ['./lib/a.ts']],
+      ['./main.tsx', ['./lib/a.ts']],
+    ]);
+    expect(ciclosEntre(plantado)).toEqual(['./lib/a.ts → ./lib/b.ts → ./lib/c.ts → ./lib/a.ts']);
   });
 });

@@ -1,3 +1,11 @@
+/**
+ * The API tests' environment and their HTTP client, `ClienteTeste`: requests through Fastify's `inject`, no
+ * socket, on a fresh copy of the seeded database. Use it for every API test; call endpoints with
+ * `cliente.chamar(apiX.endpoint, entrada)` (typed by common/api and its answer checked against the schema),
+ * `chamarBruto` for input the schemas refuse on purpose. The other test clients exist for what `inject` cannot
+ * do: `Navegador` (server/test/servidor-real.ts) speaks to a real `node server/main.ts` over a socket
+ * (signals, restarts, two servers), Playwright's page and request in e2e/ are a real browser.
+ */
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { inject } from 'vitest';
 import type { DadosDe, Endpoint, EntradaDe } from '#common/api/endpoint.ts';
@@ -35,8 +43,7 @@ export interface RespostaTeste<T = unknown> {
 }
 
 /** The envelope as tests read it. */
-// biome-ignore lint/suspicious/noExplicitAny: tests read payloads loosely and assert on them
-export interface EnvelopeTeste<T = any> {
+export interface EnvelopeTeste<T = unknown> {
   sucesso: boolean;
   dados: T;
   token?: string;

@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { type AmbienteTeste, criarAmbiente } from './ambiente.ts';
 
 /**
  * A push service of the tests' own on 127.0.0.1 (issue 15): HTTPS with a self-signed certificate made by
@@ -50,6 +51,14 @@ export function opcoesPushDoReceptor(receptor: ReceptorPush) {
 }
 
 const STATUS: Record<string, number> = { ok: 201, sumiu: 410, 'nao-existe': 404, falha: 500 };
+
+/** An environment whose phone notices go to `receptor` (and only there), signed with `contato`. */
+export function ambienteComAvisos(receptor: ReceptorPush, contato: string): Promise<AmbienteTeste> {
+  return criarAmbiente(
+    { push: { vapid: undefined, contato, servicos: ['127.0.0.1'] } },
+    { push: opcoesPushDoReceptor(receptor) },
+  );
+}
 
 export async function iniciarReceptorPush(): Promise<ReceptorPush> {
   const pasta = mkdtempSync(path.join(tmpdir(), 'receptor-push-'));

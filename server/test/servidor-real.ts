@@ -5,7 +5,8 @@ import path from 'node:path';
 /**
  * The real server (`node server/main.ts`) in a process of its own, and a client that speaks to it as a
  * browser does (XSRF cookie and header, token header), for the tests that need real processes: a SIGKILL
- * after an answer, two servers on one database.
+ * after an answer, two servers on one database. Only for those: a test that can run on an app in the same
+ * process uses `ClienteTeste` (server/test/ambiente.ts), typed by the endpoints and without a port.
  */
 
 const RAIZ = path.resolve(import.meta.dirname, '../..');

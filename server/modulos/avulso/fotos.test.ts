@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiSessao } from '#common/api/sessao.ts';
 import type { AmbienteTeste } from '../../test/ambiente.ts';
 import { criarAmbiente } from '../../test/ambiente.ts';
 import { urlFoto } from './fotos.ts';
@@ -13,7 +14,7 @@ afterAll(async () => {
 
 async function fotoUrlDe(codAvulso: string): Promise<string> {
   const c = await amb.logado(codAvulso);
-  return (await c.get('/api/sessao')).corpo.dados.fotoUrl as string;
+  return (await c.chamar(apiSessao.sessao)).corpo.dados.fotoUrl;
 }
 
 describe('GET /api/fotos/:arquivo', () => {

@@ -5,6 +5,7 @@ import { apiContas, HORAS_VALIDADE_CODIGO } from '#common/api/contas.ts';
 import { apiSessao } from '#common/api/sessao.ts';
 import type { AmbienteTeste, ClienteTeste } from '../../test/ambiente.ts';
 import { criarAmbiente } from '../../test/ambiente.ts';
+import { cadastrarTrabalhador } from './apoio-teste.ts';
 
 let amb: AmbienteTeste;
 let cadastro: ClienteTeste;
@@ -13,17 +14,11 @@ let novo: Trabalhador;
 beforeAll(async () => {
   amb = await criarAmbiente();
   cadastro = await amb.logado('900003');
-  const r = await cadastro.chamar(apiCadastro.cadastrar, {
-    corpo: {
-      nome: 'Pedro Henrique Araújo',
-      cpf: '935.411.347-80',
-      dataNascimento: '1988-11-02',
-      sexo: 'M',
-      codSindicato: 1,
-      artigo: 55,
-    },
+  novo = await cadastrarTrabalhador(cadastro, {
+    nome: 'Pedro Henrique Araújo',
+    dataNascimento: '1988-11-02',
+    artigo: 55,
   });
-  novo = r.corpo.dados;
 });
 afterAll(async () => {
   await amb.fechar();

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCadastro, type Trabalhador } from '#common/api/cadastro.ts';
 import type { AmbienteTeste, ClienteTeste } from '../../test/ambiente.ts';
 import { criarAmbiente, dadosDaRecusa } from '../../test/ambiente.ts';
+import { cadastrarTrabalhador } from './apoio-teste.ts';
 
 let amb: AmbienteTeste;
 let cadastro: ClienteTeste;
@@ -12,18 +13,11 @@ let novo: Trabalhador;
 beforeAll(async () => {
   amb = await criarAmbiente();
   cadastro = await amb.logado('900003');
-  const r = await cadastro.chamar(apiCadastro.cadastrar, {
-    corpo: {
-      nome: 'Fotógrafo de Teste',
-      cpf: '935.411.347-80',
-      dataNascimento: '1985-03-10',
-      sexo: 'M',
-      codSindicato: 1,
-      artigo: 54,
-    },
+  novo = await cadastrarTrabalhador(cadastro, {
+    nome: 'Fotógrafo de Teste',
+    dataNascimento: '1985-03-10',
+    artigo: 54,
   });
-  expect(r.status).toBe(200);
-  novo = r.corpo.dados;
 });
 afterAll(async () => {
   await amb.fechar();

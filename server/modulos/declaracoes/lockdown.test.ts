@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiDeclaracoes } from '#common/api/declaracoes.ts';
+import type { CampoInvalido } from '#common/envelope.ts';
 import type { AmbienteTeste } from '../../test/ambiente.ts';
-import { criarAmbiente } from '../../test/ambiente.ts';
+import { criarAmbiente, dadosDaRecusa } from '../../test/ambiente.ts';
 import { corpoLockdown, textoDoPdf, URL_PDF } from './apoio-teste.ts';
 
 let amb: AmbienteTeste;
@@ -18,13 +20,13 @@ async function declaracoesDe(codAvulso: string) {
 describe('GET /api/lockdown/acessarDeclaracao', () => {
   it('habilitado e sem declaração: dados do cadastro, data e hora correntes', async () => {
     const c = await amb.logado('100001');
-    const r = await c.get('/api/lockdown/acessarDeclaracao');
+    const r = await c.chamar(apiDeclaracoes.acessarLockdown);
     expect(r.status).toBe(200);
     const d = r.corpo.dados;
     expect(d.declaracao).toBeNull();
     expect(d.habilitacao).toEqual({ habilitado: true });
     expect(d.dadosTPA).toMatchObject({ nome: 'JOSÉ CARLOS DA SILVA', cpf: '52998224725', rgUF: 'PE' });
-    expect(d.dadosTPA.rgEmissao).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+    expect(d.dadosTPA?.rgEmissao).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
     expect(d.dadosContato).toEqual({ email: 'jose.silva@exemplo.com.br', telefone: '(81) 98765-4321' });
     expect(d.dataHoraCorrente).toBe(amb.relogio.now().toISOString());
     expect(d.dataCorrente).toMatch(/^\d{4}-\d{2}-\d{2}$/);
@@ -32,20 +34,20 @@ describe('GET /api/lockdown/acessarDeclaracao', () => {
 
   it('não habilitado (100002)', async () => {
     const c = await amb.logado('100002');
-    const r = await c.get('/api/lockdown/acessarDeclaracao');
+    const r = await c.chamar(apiDeclaracoes.acessarLockdown);
     expect(r.corpo.dados.habilitacao).toEqual({ habilitado: false });
     expect(r.corpo.dados.declaracao).toBeNull();
   });
 
   it('já emitida (100004): devolve o link do PDF', async () => {
     const c = await amb.logado('100004');
-    const r = await c.get('/api/lockdown/acessarDeclaracao');
-    expect(r.corpo.dados.declaracao.url).toMatch(URL_PDF);
+    const r = await c.chamar(apiDeclaracoes.acessarLockdown);
+    expect(r.corpo.dados.declaracao?.url).toMatch(URL_PDF);
   });
 
   it('exige sessão', async () => {
     const c = await amb.cliente();
-    const r = await c.get('/api/lockdown/acessarDeclaracao');
+    const r = await c.chamar(apiDeclaracoes.acessarLockdown);
     expect(r.status).toBe(401);
     expect(r.corpo.codigoErro).toBe('NaoAutenticado');
   });
@@ -55,7 +57,7 @@ describe('POST /api/lockdown/emitirDeclaracao: recusas', () => {
   it('não habilitado → DeclaracaoNaoHabilitada, nada gravado', async () => {
     const c = await amb.logado('100002');
     const corpo = await corpoLockdown(c);
-    const r = await c.post('/api/lockdown/emitirDeclaracao', corpo);
+    const r = await c.chamar(apiDeclaracoes.emitirLockdown, { corpo });
     expect(r.status).toBe(403);
     expect(r.corpo.codigoErro).toBe('DeclaracaoNaoHabilitada');
     expect(r.corpo.mensagem).toBe(
@@ -67,8 +69,8 @@ describe('POST /api/lockdown/emitirDeclaracao: recusas', () => {
   it('já emitida → DeclaracaoJaEmitida com o link existente', async () => {
     const c = await amb.logado('100004');
     const corpo = await corpoLockdown(c);
-    const existente = (await c.get('/api/lockdown/acessarDeclaracao')).corpo.dados.declaracao.url;
-    const r = await c.post('/api/lockdown/emitirDeclaracao', corpo);
+    const existente = (await c.chamar(apiDeclaracoes.acessarLockdown)).corpo.dados.declaracao?.url;
+    const r = await c.chamar(apiDeclaracoes.emitirLockdown, { corpo });
     expect(r.status).toBe(409);
     expect(r.corpo.codigoErro).toBe('DeclaracaoJaEmitida');
     expect(r.corpo.mensagem).toBe('Você já emitiu sua declaração de atividade para o lockdown!');
@@ -108,10 +110,10 @@ describe('POST /api/lockdown/emitirDeclaracao: recusas', () => {
     const c = await amb.logado('100001');
     const corpo = await corpoLockdown(c);
     (corpo[grupo as 'dadosTPA'] as Record<string, unknown>)[campo] = valor;
-    const r = await c.post('/api/lockdown/emitirDeclaracao', corpo);
+    const r = await c.chamar(apiDeclaracoes.emitirLockdown, { corpo });
     expect(r.status).toBe(400);
     expect(r.corpo.codigoErro).toBe('DadosInvalidos');
-    expect(r.corpo.dados.map((d: { campo: string }) => d.campo)).toContain(`${grupo}.${campo}`);
+    expect(dadosDaRecusa<CampoInvalido[]>(r)?.map((d) => d.campo)).toContain(`${grupo}.${campo}`);
     expect(r.corpo.mensagem).toMatch(/^Dados inválidos/);
     expect(await declaracoesDe('100001')).toHaveLength(0);
   });
@@ -120,12 +122,16 @@ describe('POST /api/lockdown/emitirDeclaracao: recusas', () => {
     const c = await amb.logado('100001');
     const corpo = await corpoLockdown(c);
     const { endBairro: _, ...semBairro } = corpo.dadosTPA;
-    const r1 = await c.post('/api/lockdown/emitirDeclaracao', { ...corpo, dadosTPA: semBairro });
+    const r1 = await c.chamarBruto(apiDeclaracoes.emitirLockdown, {
+      corpo: { ...corpo, dadosTPA: semBairro },
+    });
     expect(r1.corpo.dados).toContainEqual({ campo: 'dadosTPA.endBairro', mensagem: 'Informe o bairro.' });
-    const r2 = await c.post('/api/lockdown/emitirDeclaracao', { ...corpo, dataHoraInicio: 'ontem' });
-    expect(r2.corpo.dados.map((d: { campo: string }) => d.campo)).toEqual(['dataHoraInicio']);
+    const r2 = await c.chamar(apiDeclaracoes.emitirLockdown, {
+      corpo: { ...corpo, dataHoraInicio: 'ontem' },
+    });
+    expect(dadosDaRecusa<CampoInvalido[]>(r2)?.map((d) => d.campo)).toEqual(['dataHoraInicio']);
     const futuro = new Date(amb.relogio.now().getTime() + 3_600_000).toISOString();
-    const r3 = await c.post('/api/lockdown/emitirDeclaracao', { ...corpo, dataHoraInicio: futuro });
+    const r3 = await c.chamar(apiDeclaracoes.emitirLockdown, { corpo: { ...corpo, dataHoraInicio: futuro } });
     expect(r3.status).toBe(400);
     expect(r3.corpo.dados).toEqual([
       { campo: 'dataHoraInicio', mensagem: 'A data e hora de início não podem estar no futuro.' },
@@ -137,7 +143,7 @@ describe('POST /api/lockdown/emitirDeclaracao: recusas', () => {
     const c = await amb.logado('100001');
     const corpo = await corpoLockdown(c);
     corpo.dadosTPA.cpf = '11144477735';
-    const r = await c.post('/api/lockdown/emitirDeclaracao', corpo);
+    const r = await c.chamar(apiDeclaracoes.emitirLockdown, { corpo });
     expect(r.status).toBe(400);
     expect(r.corpo.dados).toEqual([
       { campo: 'dadosTPA.cpf', mensagem: 'O CPF não confere com o seu cadastro.' },
@@ -147,12 +153,7 @@ describe('POST /api/lockdown/emitirDeclaracao: recusas', () => {
   it('sem o cabeçalho XSRF → 403', async () => {
     const c = await amb.logado('100001');
     const corpo = await corpoLockdown(c);
-    const r = await c.requisitar({
-      method: 'POST',
-      url: '/api/lockdown/emitirDeclaracao',
-      payload: corpo,
-      semXsrf: true,
-    });
+    const r = await c.chamar(apiDeclaracoes.emitirLockdown, { corpo }, { semXsrf: true });
     expect(r.status).toBe(403);
     expect(await declaracoesDe('100001')).toHaveLength(0);
   });
@@ -165,7 +166,7 @@ describe('POST /api/lockdown/emitirDeclaracao: emissão', () => {
     corpo.dadosTPA.endBairro = '  Boa Vista ';
     corpo.dadosTPA.endUF = 'pe';
     corpo.dadosContato.email = 'Jose.Silva@Exemplo.com.br';
-    const r = await c.post('/api/lockdown/emitirDeclaracao', corpo);
+    const r = await c.chamar(apiDeclaracoes.emitirLockdown, { corpo });
     expect(r.status).toBe(200);
     expect(r.corpo.dados.url).toMatch(URL_PDF);
 
@@ -179,7 +180,7 @@ describe('POST /api/lockdown/emitirDeclaracao: emissão', () => {
     });
     expect(linha?.data_hora_inicio).toBe(corpo.dataHoraInicio);
 
-    const acesso = await c.get('/api/lockdown/acessarDeclaracao');
+    const acesso = await c.chamar(apiDeclaracoes.acessarLockdown);
     expect(acesso.corpo.dados.declaracao).toEqual({ url: r.corpo.dados.url });
 
     const pdf = await (await amb.cliente()).get(r.corpo.dados.url);
@@ -191,7 +192,7 @@ describe('POST /api/lockdown/emitirDeclaracao: emissão', () => {
     expect(texto).toContain('carga e descarga');
     expect(texto).toContain(`${amb.config.urlPublica}/verificar/${linha?.codigo_verificacao}`);
 
-    const repetida = await c.post('/api/lockdown/emitirDeclaracao', corpo);
+    const repetida = await c.chamar(apiDeclaracoes.emitirLockdown, { corpo });
     expect(repetida.status).toBe(409);
     expect(repetida.corpo.codigoErro).toBe('DeclaracaoJaEmitida');
     expect(repetida.corpo.dados).toEqual({ url: r.corpo.dados.url });
@@ -202,9 +203,9 @@ describe('POST /api/lockdown/emitirDeclaracao: emissão', () => {
     const c = await amb.logado('100006');
     const corpo = await corpoLockdown(c);
     const respostas = await Promise.all([
-      c.post('/api/lockdown/emitirDeclaracao', corpo),
-      c.post('/api/lockdown/emitirDeclaracao', corpo),
-      c.post('/api/lockdown/emitirDeclaracao', corpo),
+      c.chamar(apiDeclaracoes.emitirLockdown, { corpo }),
+      c.chamar(apiDeclaracoes.emitirLockdown, { corpo }),
+      c.chamar(apiDeclaracoes.emitirLockdown, { corpo }),
     ]);
     const status = respostas.map((r) => r.status).sort();
     expect(status).toEqual([200, 409, 409]);
@@ -214,7 +215,7 @@ describe('POST /api/lockdown/emitirDeclaracao: emissão', () => {
   it('equipe do OGMO (sindicato 9): texto de resgate, escalação e fiscalização', async () => {
     const c = await amb.logado('900001');
     const corpo = await corpoLockdown(c);
-    const r = await c.post('/api/lockdown/emitirDeclaracao', corpo);
+    const r = await c.chamar(apiDeclaracoes.emitirLockdown, { corpo });
     expect(r.status).toBe(200);
     const texto = await textoDoPdf((await c.get(r.corpo.dados.url)).bruto);
     expect(texto).toContain('resgate, escalação e fiscalização');

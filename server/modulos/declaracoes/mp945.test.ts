@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiDeclaracoes } from '#common/api/declaracoes.ts';
+import type { CampoInvalido } from '#common/envelope.ts';
 import type { AmbienteTeste } from '../../test/ambiente.ts';
-import { criarAmbiente } from '../../test/ambiente.ts';
+import { criarAmbiente, dadosDaRecusa } from '../../test/ambiente.ts';
 import { corpoMp945, textoDoPdf, URL_PDF } from './apoio-teste.ts';
 
 let amb: AmbienteTeste;
@@ -30,7 +32,7 @@ const iso = (yyyyMmDd: string) => `${yyyyMmDd.slice(8, 10)}/${yyyyMmDd.slice(5, 
 describe('GET /api/mp945/acessarDeclaracao', () => {
   it('habilitado, sem declaração', async () => {
     const c = await amb.logado('100001');
-    const r = await c.get('/api/mp945/acessarDeclaracao');
+    const r = await c.chamar(apiDeclaracoes.acessarMp945);
     expect(r.status).toBe(200);
     expect(r.corpo.dados).toEqual({
       declaracao: null,
@@ -40,11 +42,13 @@ describe('GET /api/mp945/acessarDeclaracao', () => {
 
   it('não habilitado (100002)', async () => {
     const c = await amb.logado('100002');
-    const r = await c.get('/api/mp945/acessarDeclaracao');
-    expect(r.corpo.dados.habilitacao.habilitado).toBe(false);
-    const a = await c.post('/api/mp945/dadosAcesso', {
-      cpf: (await cadastro('100002')).cpf,
-      dataNascimento: '01/01/1980',
+    const r = await c.chamar(apiDeclaracoes.acessarMp945);
+    expect(r.corpo.dados.habilitacao?.habilitado).toBe(false);
+    const a = await c.chamar(apiDeclaracoes.dadosAcessoMp945, {
+      corpo: {
+        cpf: (await cadastro('100002')).cpf,
+        dataNascimento: '01/01/1980',
+      },
     });
     expect(a.status).toBe(403);
     expect(a.corpo.codigoErro).toBe('DeclaracaoNaoHabilitada');
@@ -57,7 +61,7 @@ describe('GET /api/mp945/acessarDeclaracao', () => {
 describe('POST /api/mp945/dadosAcesso', () => {
   it('com o próprio CPF e data de nascimento devolve os dados pessoais', async () => {
     const c = await amb.logado('100001');
-    const r = await c.post('/api/mp945/dadosAcesso', ACESSO_JOSE);
+    const r = await c.chamar(apiDeclaracoes.dadosAcessoMp945, { corpo: ACESSO_JOSE });
     expect(r.status).toBe(200);
     const cad = await cadastro('100001');
     expect(r.corpo.dados).toEqual({
@@ -74,10 +78,14 @@ describe('POST /api/mp945/dadosAcesso', () => {
 
   it('CPF ou nascimento errados são recusados sem dizer qual', async () => {
     const c = await amb.logado('100001');
-    const cpfErrado = await c.post('/api/mp945/dadosAcesso', { ...ACESSO_JOSE, cpf: '11144477735' });
-    const dataErrada = await c.post('/api/mp945/dadosAcesso', {
-      ...ACESSO_JOSE,
-      dataNascimento: '16/03/1980',
+    const cpfErrado = await c.chamar(apiDeclaracoes.dadosAcessoMp945, {
+      corpo: { ...ACESSO_JOSE, cpf: '11144477735' },
+    });
+    const dataErrada = await c.chamar(apiDeclaracoes.dadosAcessoMp945, {
+      corpo: {
+        ...ACESSO_JOSE,
+        dataNascimento: '16/03/1980',
+      },
     });
     for (const r of [cpfErrado, dataErrada]) {
       expect(r.status).toBe(403);
@@ -87,7 +95,7 @@ describe('POST /api/mp945/dadosAcesso', () => {
     expect(cpfErrado.corpo.dados).toEqual({ tentativasRestantes: 4 });
     expect(dataErrada.corpo.dados).toEqual({ tentativasRestantes: 3 });
     // A success clears the count.
-    expect((await c.post('/api/mp945/dadosAcesso', ACESSO_JOSE)).status).toBe(200);
+    expect((await c.chamar(apiDeclaracoes.dadosAcessoMp945, { corpo: ACESSO_JOSE })).status).toBe(200);
     const linha = await amb.db
       .selectFrom('tentativa')
       .selectAll()
@@ -99,14 +107,16 @@ describe('POST /api/mp945/dadosAcesso', () => {
   it('os dados de outro trabalhador não abrem os meus nem os dele', async () => {
     const outro = await cadastro('100003');
     const c = await amb.logado('100001');
-    const r = await c.post('/api/mp945/dadosAcesso', {
-      cpf: outro.cpf,
-      dataNascimento: iso(outro.data_nascimento),
+    const r = await c.chamar(apiDeclaracoes.dadosAcessoMp945, {
+      corpo: {
+        cpf: outro.cpf,
+        dataNascimento: iso(outro.data_nascimento),
+      },
     });
     expect(r.status).toBe(403);
     expect(r.corpo.codigoErro).toBe('DadosAcessoIncorretos');
     expect(JSON.stringify(r.corpo)).not.toContain(outro.nome);
-    await c.post('/api/mp945/dadosAcesso', ACESSO_JOSE);
+    await c.chamar(apiDeclaracoes.dadosAcessoMp945, { corpo: ACESSO_JOSE });
   });
 
   it.each([
@@ -132,7 +142,7 @@ describe('POST /api/mp945/dadosAcesso', () => {
     [{ dataNascimento: '15/03/1980' }, 'cpf', 'Informe o CPF.'],
   ])('%j → DadosInvalidos em %s', async (corpo, campo, mensagem) => {
     const c = await amb.logado('100001');
-    const r = await c.post('/api/mp945/dadosAcesso', corpo);
+    const r = await c.chamarBruto(apiDeclaracoes.dadosAcessoMp945, { corpo });
     expect(r.status).toBe(400);
     expect(r.corpo.codigoErro).toBe('DadosInvalidos');
     expect(r.corpo.dados).toEqual([{ campo, mensagem }]);
@@ -143,29 +153,31 @@ describe('POST /api/mp945/dadosAcesso', () => {
     const cad = await cadastro('100003');
     const certo = { cpf: cad.cpf, dataNascimento: iso(cad.data_nascimento) };
     const errado = { ...certo, dataNascimento: '01/01/1950' };
-    const restantes: number[] = [];
+    const restantes: (number | undefined)[] = [];
     for (let i = 0; i < 5; i++) {
-      const r = await c.post('/api/mp945/dadosAcesso', errado);
+      const r = await c.chamar(apiDeclaracoes.dadosAcessoMp945, { corpo: errado });
       expect(r.corpo.codigoErro).toBe('DadosAcessoIncorretos');
-      restantes.push(r.corpo.dados.tentativasRestantes);
+      restantes.push(dadosDaRecusa<{ tentativasRestantes: number }>(r)?.tentativasRestantes);
     }
     expect(restantes).toEqual([4, 3, 2, 1, 0]);
 
-    const bloqueado = await c.post('/api/mp945/dadosAcesso', certo);
+    const bloqueado = await c.chamar(apiDeclaracoes.dadosAcessoMp945, { corpo: certo });
     expect(bloqueado.status).toBe(429);
     expect(bloqueado.corpo.codigoErro).toBe('MuitasRequisicoes');
     expect(bloqueado.corpo.mensagem).toContain('Aguarde 15 minutos');
-    expect(bloqueado.corpo.dados.aguardarSegundos).toBe(900);
+    expect(dadosDaRecusa<{ aguardarSegundos: number }>(bloqueado)?.aguardarSegundos).toBe(900);
 
-    const envio = await c.post('/api/mp945/enviarDeclaracao', {
-      ...corpoMp945(amb.relogio.now().toISOString()),
+    const envio = await c.chamar(apiDeclaracoes.enviarMp945, {
+      corpo: {
+        ...corpoMp945(amb.relogio.now().toISOString()),
+      },
     });
     expect(envio.status).toBe(429);
 
     amb.relogio.avancar(14 * 60_000);
-    expect((await c.post('/api/mp945/dadosAcesso', certo)).status).toBe(429);
+    expect((await c.chamar(apiDeclaracoes.dadosAcessoMp945, { corpo: certo })).status).toBe(429);
     amb.relogio.avancar(60_000 + 1000);
-    const liberado = await c.post('/api/mp945/dadosAcesso', certo);
+    const liberado = await c.chamar(apiDeclaracoes.dadosAcessoMp945, { corpo: certo });
     expect(liberado.status).toBe(200);
     expect(liberado.corpo.dados.nome).toBe(cad.nome);
   });
@@ -174,12 +186,12 @@ describe('POST /api/mp945/dadosAcesso', () => {
     const c = await amb.logado('100007');
     const cad = await cadastro('100007');
     const errado = { cpf: cad.cpf, dataNascimento: '01/01/1950' };
-    for (let i = 0; i < 5; i++) await c.post('/api/mp945/dadosAcesso', errado);
+    for (let i = 0; i < 5; i++) await c.chamar(apiDeclaracoes.dadosAcessoMp945, { corpo: errado });
     amb.relogio.avancar(15 * 60_000 + 1000);
-    for (let i = 0; i < 5; i++) await c.post('/api/mp945/dadosAcesso', errado);
-    const r = await c.post('/api/mp945/dadosAcesso', errado);
+    for (let i = 0; i < 5; i++) await c.chamar(apiDeclaracoes.dadosAcessoMp945, { corpo: errado });
+    const r = await c.chamar(apiDeclaracoes.dadosAcessoMp945, { corpo: errado });
     expect(r.status).toBe(429);
-    expect(r.corpo.dados.aguardarSegundos).toBe(30 * 60);
+    expect(dadosDaRecusa<{ aguardarSegundos: number }>(r)?.aguardarSegundos).toBe(30 * 60);
   });
 });
 
@@ -212,10 +224,10 @@ describe('POST /api/mp945/enviarDeclaracao', () => {
     const c = await amb.logado('100001');
     const corpo = corpoMp945(amb.relogio.now().toISOString());
     (corpo[grupo as 'dadosTPA'] as Record<string, unknown>)[campo] = valor;
-    const r = await c.post('/api/mp945/enviarDeclaracao', corpo);
+    const r = await c.chamar(apiDeclaracoes.enviarMp945, { corpo });
     expect(r.status).toBe(400);
     expect(r.corpo.codigoErro).toBe('DadosInvalidos');
-    expect(r.corpo.dados.map((d: { campo: string }) => d.campo)).toContain(`${grupo}.${campo}`);
+    expect(dadosDaRecusa<CampoInvalido[]>(r)?.map((d) => d.campo)).toContain(`${grupo}.${campo}`);
     expect(await declaracoesDe('100001')).toHaveLength(0);
   });
 
@@ -229,7 +241,7 @@ describe('POST /api/mp945/enviarDeclaracao', () => {
       gestante: false,
       doenca: false,
     };
-    const r = await c.post('/api/mp945/enviarDeclaracao', corpo);
+    const r = await c.chamar(apiDeclaracoes.enviarMp945, { corpo });
     expect(r.status).toBe(400);
     expect(r.corpo.dados).toEqual([
       { campo: 'situacoesAfastamento', mensagem: 'Marque pelo menos uma situação.' },
@@ -240,10 +252,10 @@ describe('POST /api/mp945/enviarDeclaracao', () => {
     const c = await amb.logado('100001');
     const corpo = corpoMp945(amb.relogio.now().toISOString());
     corpo.dadosTPA.dataNascimento = '14/03/1980';
-    const r = await c.post('/api/mp945/enviarDeclaracao', corpo);
+    const r = await c.chamar(apiDeclaracoes.enviarMp945, { corpo });
     expect(r.status).toBe(403);
     expect(r.corpo.codigoErro).toBe('DadosAcessoIncorretos');
-    expect(r.corpo.dados.tentativasRestantes).toBeLessThan(5);
+    expect(dadosDaRecusa<{ tentativasRestantes: number }>(r)?.tentativasRestantes).toBeLessThan(5);
     expect(await declaracoesDe('100001')).toHaveLength(0);
   });
 
@@ -256,7 +268,7 @@ describe('POST /api/mp945/enviarDeclaracao', () => {
       email: 'jose@exemplo.com',
       telefone: '(81) 98765-4321',
     };
-    const r = await c.post('/api/mp945/enviarDeclaracao', corpo);
+    const r = await c.chamar(apiDeclaracoes.enviarMp945, { corpo });
     expect(r.status).toBe(200);
     expect(r.corpo.dados.url).toMatch(URL_PDF);
 
@@ -272,7 +284,7 @@ describe('POST /api/mp945/enviarDeclaracao', () => {
     });
     expect(JSON.parse(linha?.dados_tpa ?? '{}')).toMatchObject({ pis: '12056412545', rgNumero: '1234567' });
 
-    const acesso = await c.get('/api/mp945/acessarDeclaracao');
+    const acesso = await c.chamar(apiDeclaracoes.acessarMp945);
     expect(acesso.corpo.dados.declaracao).toEqual({ url: r.corpo.dados.url });
 
     const texto = await textoDoPdf((await (await amb.cliente()).get(r.corpo.dados.url)).bruto);
@@ -285,12 +297,12 @@ describe('POST /api/mp945/enviarDeclaracao', () => {
     expect(texto).toMatch(/\( *\) Estou gestante ou lactante/);
     expect(texto).toContain('Cabo de Santo Agostinho/PE');
 
-    const repetida = await c.post('/api/mp945/enviarDeclaracao', corpo);
+    const repetida = await c.chamar(apiDeclaracoes.enviarMp945, { corpo });
     expect(repetida.status).toBe(409);
     expect(repetida.corpo.codigoErro).toBe('DeclaracaoJaEmitida');
     expect(repetida.corpo.mensagem).toBe('Você já enviou sua declaração de afastamento ao OGMO!');
     expect(repetida.corpo.dados).toEqual({ url: r.corpo.dados.url });
-    const acessoDepois = await c.post('/api/mp945/dadosAcesso', ACESSO_JOSE);
+    const acessoDepois = await c.chamar(apiDeclaracoes.dadosAcessoMp945, { corpo: ACESSO_JOSE });
     expect(acessoDepois.status).toBe(409);
     expect(await declaracoesDe('100001')).toHaveLength(1);
   });
@@ -305,7 +317,7 @@ describe('POST /api/mp945/enviarDeclaracao', () => {
       cpf: cad.cpf,
       dataNascimento: iso(cad.data_nascimento),
     };
-    const r = await c.post('/api/mp945/enviarDeclaracao', corpo);
+    const r = await c.chamar(apiDeclaracoes.enviarMp945, { corpo });
     expect(r.status).toBe(403);
     expect(r.corpo.codigoErro).toBe('DeclaracaoNaoHabilitada');
     expect(await declaracoesDe('100002')).toHaveLength(0);

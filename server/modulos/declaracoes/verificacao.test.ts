@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiDeclaracoes } from '#common/api/declaracoes.ts';
+import type { CampoInvalido } from '#common/envelope.ts';
 import type { AmbienteTeste } from '../../test/ambiente.ts';
-import { criarAmbiente } from '../../test/ambiente.ts';
+import { criarAmbiente, dadosDaRecusa } from '../../test/ambiente.ts';
 import { corpoLockdown, textoDoPdf, URL_PDF } from './apoio-teste.ts';
 
 let amb: AmbienteTeste;
@@ -9,7 +11,7 @@ let codigo: string;
 beforeAll(async () => {
   amb = await criarAmbiente();
   const c = await amb.logado('100001');
-  const r = await c.post('/api/lockdown/emitirDeclaracao', await corpoLockdown(c));
+  const r = await c.chamar(apiDeclaracoes.emitirLockdown, { corpo: await corpoLockdown(c) });
   url = r.corpo.dados.url;
   const linha = await amb.db
     .selectFrom('declaracao')
@@ -64,7 +66,7 @@ describe('GET /api/declaracoes/<token>.pdf', () => {
 
   it('outro trabalhador não recebe o link de ninguém', async () => {
     const outro = await amb.logado('100003');
-    const r = await outro.get('/api/lockdown/acessarDeclaracao');
+    const r = await outro.chamar(apiDeclaracoes.acessarLockdown);
     expect(r.corpo.dados.declaracao).toBeNull();
     expect(JSON.stringify(r.corpo)).not.toContain(url);
   });
@@ -72,7 +74,7 @@ describe('GET /api/declaracoes/<token>.pdf', () => {
 
 describe('GET /api/verificacao/:codigo (pública)', () => {
   it('um código verdadeiro: para quem e quando, com o CPF mascarado', async () => {
-    const r = await (await amb.cliente()).get(`/api/verificacao/${codigo}`);
+    const r = await (await amb.cliente()).chamar(apiDeclaracoes.verificacao, { params: { codigo: codigo } });
     expect(r.status).toBe(200);
     expect(r.corpo.dados).toEqual({
       codigo,
@@ -86,9 +88,9 @@ describe('GET /api/verificacao/:codigo (pública)', () => {
   });
 
   it('aceita o código em minúsculas e com espaços', async () => {
-    const r = await (await amb.cliente()).get(
-      `/api/verificacao/${encodeURIComponent(` ${codigo.toLowerCase()} `)}`,
-    );
+    const r = await (await amb.cliente()).chamar(apiDeclaracoes.verificacao, {
+      params: { codigo: ` ${codigo.toLowerCase()} ` },
+    });
     expect(r.status).toBe(200);
     expect(r.corpo.dados.codigo).toBe(codigo);
   });
@@ -99,19 +101,21 @@ describe('GET /api/verificacao/:codigo (pública)', () => {
       .select(['codigo_verificacao'])
       .where('cod_avulso', '=', '100004')
       .executeTakeFirstOrThrow();
-    const r = await (await amb.cliente()).get(`/api/verificacao/${linha.codigo_verificacao}`);
+    const r = await (await amb.cliente()).chamar(apiDeclaracoes.verificacao, {
+      params: { codigo: linha.codigo_verificacao },
+    });
     expect(r.corpo.dados.nome).toBe('SEVERINO DOS SANTOS CAVALCANTI');
   });
 
   it('um código inventado → 404, um malformado → 400', async () => {
     const c = await amb.cliente();
-    const inventado = await c.get('/api/verificacao/LKD-2222-2222');
+    const inventado = await c.chamar(apiDeclaracoes.verificacao, { params: { codigo: 'LKD-2222-2222' } });
     expect(inventado.status).toBe(404);
     expect(inventado.corpo.codigoErro).toBe('NaoEncontrado');
     expect(inventado.corpo.mensagem).toMatch(/^Nenhuma declaração foi emitida com este código/);
-    const malformado = await c.get('/api/verificacao/xyz');
+    const malformado = await c.chamar(apiDeclaracoes.verificacao, { params: { codigo: 'xyz' } });
     expect(malformado.status).toBe(400);
     expect(malformado.corpo.codigoErro).toBe('DadosInvalidos');
-    expect(malformado.corpo.dados[0].campo).toBe('codigo');
+    expect(dadosDaRecusa<CampoInvalido[]>(malformado)?.[0]?.campo).toBe('codigo');
   });
 });

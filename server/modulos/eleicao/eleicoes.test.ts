@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiEleicoes } from '#common/api/eleicoes.ts';
 import { VOTO_BRANCO, VOTO_NULO } from '#common/dominio.ts';
 import type { AmbienteTeste } from '../../test/ambiente.ts';
 import { criarAmbiente, dialetoTeste } from '../../test/ambiente.ts';
@@ -20,15 +21,16 @@ const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f
 describe('GET /api/eleicoes/pendente', () => {
   it('exige sessão', async () => {
     const c = await amb.cliente();
-    const r = await c.get('/api/eleicoes/pendente');
+    const r = await c.chamar(apiEleicoes.pendente);
     expect(r.status).toBe(401);
     expect(r.corpo.codigoErro).toBe('NaoAutenticado');
   });
 
   it('mostra a 100006 a eleição aberta, candidatos em ordem e branco e nulo no fim', async () => {
     const c = await amb.logado('100006');
-    const r = await c.get('/api/eleicoes/pendente');
+    const r = await c.chamar(apiEleicoes.pendente);
     expect(r.status).toBe(200);
+    if (!r.corpo.dados) throw new Error('nenhuma eleição pendente');
     const { eleicao, candidatos } = r.corpo.dados;
     expect(eleicao).toEqual({
       $id: demo,
@@ -36,9 +38,9 @@ describe('GET /api/eleicoes/pendente', () => {
     });
     expect(candidatos.length).toBeGreaterThanOrEqual(6);
     const reais = candidatos.slice(0, -2);
-    const nomes = reais.map((x: { nomeExibicao: string }) => x.nomeExibicao);
+    const nomes = reais.map((x) => x.nomeExibicao);
     expect(nomes).toEqual([...nomes].sort(new Intl.Collator('pt-BR').compare));
-    expect(new Set(reais.map((x: { sexo: string }) => x.sexo))).toEqual(new Set(['F', 'M']));
+    expect(new Set(reais.map((x) => x.sexo))).toEqual(new Set(['F', 'M']));
     expect(candidatos.slice(-2)).toEqual([
       {
         matricula: VOTO_BRANCO,
@@ -53,7 +55,9 @@ describe('GET /api/eleicoes/pendente', () => {
       expect(x.matricula).toBeLessThan(VOTO_BRANCO);
       expect(x.fotoUrl).toMatch(/^\/api\/fotos\/\d{6}\?exp=\d+&sig=/);
     }
-    const foto = await c.get(reais[0].fotoUrl);
+    const fotoUrl = reais[0]?.fotoUrl;
+    if (!fotoUrl) throw new Error('candidato sem foto');
+    const foto = await c.get(fotoUrl);
     expect(foto.status).toBe(200);
     expect(foto.headers['content-type']).toContain('image/');
   });
@@ -61,7 +65,7 @@ describe('GET /api/eleicoes/pendente', () => {
   it('não mostra eleição a quem já votou nem à equipe do OGMO', async () => {
     for (const codAvulso of ['100001', '100007', '900001']) {
       const c = await amb.logado(codAvulso);
-      const r = await c.get('/api/eleicoes/pendente');
+      const r = await c.chamar(apiEleicoes.pendente);
       expect(r.status).toBe(200);
       expect(r.corpo).toMatchObject({ sucesso: true, dados: null });
     }
@@ -78,9 +82,9 @@ describe('GET /api/eleicoes/pendente', () => {
       { matricula: 100207, nome: 'Otávio Barros' },
     ]);
     const c = await amb.logado('100001');
-    const r = await c.get('/api/eleicoes/pendente');
-    expect(r.corpo.dados.eleicao.$id).toBe(id);
-    expect(r.corpo.dados.candidatos.map((x: { nomeExibicao: string }) => x.nomeExibicao)).toEqual([
+    const r = await c.chamar(apiEleicoes.pendente);
+    expect(r.corpo.dados?.eleicao.$id).toBe(id);
+    expect(r.corpo.dados?.candidatos.map((x) => x.nomeExibicao)).toEqual([
       'Álvaro Souza',
       'Ana Melo',
       'Ângela Costa',
@@ -104,8 +108,8 @@ describe('GET /api/eleicoes/pendente', () => {
       .where('cod_avulso', '=', '100120')
       .execute();
     const c = await amb.logado('100120');
-    expect((await c.get('/api/eleicoes/pendente')).corpo.dados).toBeNull();
-    const r = await c.post('/api/eleicoes/voto', { idEleicao: id, voto: 100301 });
+    expect((await c.chamar(apiEleicoes.pendente)).corpo.dados).toBeNull();
+    const r = await c.chamar(apiEleicoes.voto, { corpo: { idEleicao: id, voto: 100301 } });
     expect(r.status).toBe(403);
     expect(r.corpo.codigoErro).toBe('AcessoNegado');
     expect(await contar(amb.db, 'cedula', id)).toBe(0);
@@ -116,20 +120,21 @@ describe('GET /api/eleicoes/pendente', () => {
 describe('POST /api/eleicoes/voto', () => {
   it('registra o voto uma vez; o segundo é VotoJaRegistrado e nada muda', async () => {
     const c = await amb.logado('100006');
-    const pendente = (await c.get('/api/eleicoes/pendente')).corpo.dados;
-    const candidato = pendente.candidatos[0].matricula;
+    const pendente = (await c.chamar(apiEleicoes.pendente)).corpo.dados;
+    const candidato = pendente?.candidatos[0]?.matricula;
+    if (candidato === undefined) throw new Error('sem candidato');
     const cedulasAntes = await contar(amb.db, 'cedula', demo);
     const votantesAntes = await contar(amb.db, 'votante', demo);
     expect(cedulasAntes).toBe(votantesAntes);
 
-    const r = await c.post('/api/eleicoes/voto', { idEleicao: demo, voto: candidato });
+    const r = await c.chamar(apiEleicoes.voto, { corpo: { idEleicao: demo, voto: candidato } });
     expect(r.status).toBe(200);
     expect(r.corpo).toMatchObject({ sucesso: true, dados: null });
     expect(await contar(amb.db, 'cedula', demo)).toBe(cedulasAntes + 1);
     expect(await contar(amb.db, 'votante', demo)).toBe(votantesAntes + 1);
-    expect((await c.get('/api/eleicoes/pendente')).corpo.dados).toBeNull();
+    expect((await c.chamar(apiEleicoes.pendente)).corpo.dados).toBeNull();
 
-    const de_novo = await c.post('/api/eleicoes/voto', { idEleicao: demo, voto: VOTO_NULO });
+    const de_novo = await c.chamar(apiEleicoes.voto, { corpo: { idEleicao: demo, voto: VOTO_NULO } });
     expect(de_novo.status).toBe(409);
     expect(de_novo.corpo).toMatchObject({
       sucesso: false,
@@ -147,7 +152,7 @@ describe('POST /api/eleicoes/voto', () => {
     const c = await amb.logado('100002');
     const respostas = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
-        c.post('/api/eleicoes/voto', { idEleicao: id, voto: i % 2 ? 100401 : 100402 }),
+        c.chamar(apiEleicoes.voto, { corpo: { idEleicao: id, voto: i % 2 ? 100401 : 100402 } }),
       ),
     );
     const status = respostas.map((r) => r.status).sort();
@@ -161,7 +166,7 @@ describe('POST /api/eleicoes/voto', () => {
     const outros = await Promise.all(['100003', '100004', '100005', '100007'].map((cod) => amb.logado(cod)));
     const lote = await Promise.all(
       outros.flatMap((o) =>
-        [0, 1, 2].map(() => o.post('/api/eleicoes/voto', { idEleicao: id, voto: VOTO_BRANCO })),
+        [0, 1, 2].map(() => o.chamar(apiEleicoes.voto, { corpo: { idEleicao: id, voto: VOTO_BRANCO } })),
       ),
     );
     expect(lote.filter((r) => r.status === 200)).toHaveLength(4);
@@ -183,14 +188,14 @@ describe('POST /api/eleicoes/voto', () => {
     ).matricula;
     const c = await amb.logado('100101');
     for (const voto of [123456, outra, 999997]) {
-      const r = await c.post('/api/eleicoes/voto', { idEleicao: id, voto });
+      const r = await c.chamar(apiEleicoes.voto, { corpo: { idEleicao: id, voto } });
       expect(r.status).toBe(400);
       expect(r.corpo.codigoErro).toBe('DadosInvalidos');
       expect(r.corpo.dados).toEqual([{ campo: 'voto', mensagem: expect.stringContaining('candidato') }]);
     }
     expect(await contar(amb.db, 'votante', id)).toBe(0);
     expect(await contar(amb.db, 'cedula', id)).toBe(0);
-    const r = await c.post('/api/eleicoes/voto', { idEleicao: id, voto: 100501 });
+    const r = await c.chamar(apiEleicoes.voto, { corpo: { idEleicao: id, voto: 100501 } });
     expect(r.status).toBe(200);
   });
 
@@ -199,7 +204,7 @@ describe('POST /api/eleicoes/voto', () => {
     const c = await amb.logado('100102');
     const antes = await contar(amb.db, 'cedula', encerrada);
     for (const idEleicao of [encerrada, 987654]) {
-      const r = await c.post('/api/eleicoes/voto', { idEleicao, voto: VOTO_BRANCO });
+      const r = await c.chamar(apiEleicoes.voto, { corpo: { idEleicao, voto: VOTO_BRANCO } });
       expect(r.status).toBe(404);
       expect(r.corpo).toMatchObject({
         codigoErro: 'EleicaoInexistente',
@@ -227,7 +232,7 @@ describe('POST /api/eleicoes/voto', () => {
 
   it('a equipe do OGMO não vota', async () => {
     const c = await amb.logado('900001');
-    const r = await c.post('/api/eleicoes/voto', { idEleicao: demo, voto: VOTO_BRANCO });
+    const r = await c.chamar(apiEleicoes.voto, { corpo: { idEleicao: demo, voto: VOTO_BRANCO } });
     expect(r.status).toBe(403);
     expect(r.corpo.codigoErro).toBe('AcessoNegado');
   });

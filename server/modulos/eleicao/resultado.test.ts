@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiEleicoes } from '#common/api/eleicoes.ts';
 import { VOTO_BRANCO, VOTO_NULO } from '#common/dominio.ts';
 import type { AmbienteTeste, ClienteTeste } from '../../test/ambiente.ts';
 import { criarAmbiente, dialetoTeste } from '../../test/ambiente.ts';
@@ -31,12 +32,15 @@ describe('apuração: só para a equipe do OGMO', () => {
   it('recusa quem não é da equipe com AcessoNegado 403', async () => {
     const c = await amb.logado('100001');
     const pedidos = [
-      c.get('/api/eleicoes'),
-      c.get(`/api/eleicoes/${demoEncerrada}/resultado`),
-      c.get(`/api/eleicoes/${demoEncerrada}/resultado.pdf`),
-      c.get(`/api/eleicoes/${demoAberta}/zeresima`),
-      c.get(`/api/eleicoes/${demoAberta}/zeresima.pdf`),
-      c.post(`/api/eleicoes/${demoAberta}/encerrar`, { chaveApuracao: CHAVE_APURACAO_DEMO }),
+      c.chamar(apiEleicoes.lista),
+      c.chamar(apiEleicoes.resultado, { params: { id: demoEncerrada } }),
+      c.chamar(apiEleicoes.resultadoPdf, { params: { id: demoEncerrada } }),
+      c.chamar(apiEleicoes.zeresima, { params: { id: demoAberta } }),
+      c.chamar(apiEleicoes.zeresimaPdf, { params: { id: demoAberta } }),
+      c.chamar(apiEleicoes.encerrar, {
+        params: { id: demoAberta },
+        corpo: { chaveApuracao: CHAVE_APURACAO_DEMO },
+      }),
     ];
     for (const r of await Promise.all(pedidos)) {
       expect(r.status).toBe(403);
@@ -52,42 +56,39 @@ describe('apuração: só para a equipe do OGMO', () => {
 
   it('sem sessão é 401', async () => {
     const c = await amb.cliente();
-    expect((await c.get(`/api/eleicoes/${demoEncerrada}/resultado`)).status).toBe(401);
+    expect((await c.chamar(apiEleicoes.resultado, { params: { id: demoEncerrada } })).status).toBe(401);
   });
 
   it('lista as eleições, a mais nova primeiro', async () => {
-    const r = await equipe.get('/api/eleicoes');
+    const r = await equipe.chamar(apiEleicoes.lista);
     expect(r.status).toBe(200);
-    expect(r.corpo.dados.map((e: { $id: number }) => e.$id).slice(0, 2)).toEqual([demoAberta, demoEncerrada]);
+    expect(r.corpo.dados.map((e) => e.$id).slice(0, 2)).toEqual([demoAberta, demoEncerrada]);
     expect(r.corpo.dados[0]).toMatchObject({ situacao: 'aberta', encerramento: null });
-    expect(r.corpo.dados[0].candidatos).toBeGreaterThanOrEqual(6);
+    expect(r.corpo.dados[0]?.candidatos).toBeGreaterThanOrEqual(6);
   });
 });
 
 describe('resultado', () => {
   it('fica oculto enquanto a eleição está aberta (409, JSON e PDF)', async () => {
-    for (const url of [
-      `/api/eleicoes/${demoAberta}/resultado`,
-      `/api/eleicoes/${demoAberta}/resultado.pdf`,
-    ]) {
-      const r = await equipe.get(url);
+    for (const endpoint of [apiEleicoes.resultado, apiEleicoes.resultadoPdf]) {
+      const r = await equipe.chamar(endpoint, { params: { id: demoAberta } });
       expect(r.status).toBe(409);
       expect(r.corpo).toMatchObject({
         codigoErro: 'EleicaoEmAndamento',
         mensagem: 'A eleição ainda está aberta: o resultado só sai depois do encerramento.',
       });
     }
-    expect((await equipe.get('/api/eleicoes/424242/resultado')).status).toBe(404);
+    expect((await equipe.chamar(apiEleicoes.resultado, { params: { id: 424242 } })).status).toBe(404);
   });
 
   it('mostra a eleição anterior da demonstração, com cédulas iguais aos votantes', async () => {
-    const r = await equipe.get(`/api/eleicoes/${demoEncerrada}/resultado`);
+    const r = await equipe.chamar(apiEleicoes.resultado, { params: { id: demoEncerrada } });
     expect(r.status).toBe(200);
     const d = r.corpo.dados;
     expect(d.eleicao.situacao).toBe('encerrada');
     expect(d.cedulas).toBe(d.votantes);
     expect(d.cedulas).toBe(d.validos + d.brancos + d.nulos);
-    const votos = d.candidatos.map((c: { votos: number }) => c.votos);
+    const votos = d.candidatos.map((c) => c.votos);
     expect(votos).toEqual([...votos].sort((a, b) => b - a));
     expect(d.comparecimento).toBeCloseTo(d.votantes / d.eleitores, 6);
     expect(d.comparecimento).toBeGreaterThan(0.6);
@@ -105,7 +106,7 @@ describe('resultado', () => {
     );
 
     // The zero report, before the first vote: every line at 0 and an empty box.
-    const zero = await equipe.get(`/api/eleicoes/${id}/zeresima`);
+    const zero = await equipe.chamar(apiEleicoes.zeresima, { params: { id } });
     expect(zero.status).toBe(200);
     expect(zero.corpo.dados).toMatchObject({
       cedulas: 0,
@@ -119,7 +120,7 @@ describe('resultado', () => {
       { matricula: VOTO_BRANCO, nomeExibicao: 'Voto em Branco', votos: 0 },
       { matricula: VOTO_NULO, nomeExibicao: 'Voto Nulo', votos: 0 },
     ]);
-    const zeroPdf = await equipe.get(`/api/eleicoes/${id}/zeresima.pdf`);
+    const zeroPdf = await equipe.chamar(apiEleicoes.zeresimaPdf, { params: { id } });
     expect(zeroPdf.status).toBe(200);
     expect(zeroPdf.headers['content-type']).toBe('application/pdf');
     expect(zeroPdf.headers['content-disposition']).toBe(`attachment; filename="zeresima-eleicao-${id}.pdf"`);
@@ -137,29 +138,33 @@ describe('resultado', () => {
       ['100105', VOTO_NULO],
     ];
     for (const [cod, voto] of votos) {
-      const r = await (await amb.logado(cod)).post('/api/eleicoes/voto', { idEleicao: id, voto });
+      const r = await (await amb.logado(cod)).chamar(apiEleicoes.voto, { corpo: { idEleicao: id, voto } });
       expect(r.status).toBe(200);
     }
 
     // After the first vote the zero report is gone, and the result stays hidden.
-    const zeroDepois = await equipe.get(`/api/eleicoes/${id}/zeresima`);
+    const zeroDepois = await equipe.chamar(apiEleicoes.zeresima, { params: { id } });
     expect(zeroDepois.status).toBe(409);
     expect(zeroDepois.corpo.codigoErro).toBe('EleicaoEmAndamento');
     expect(zeroDepois.corpo.mensagem).toContain('5 cédula(s)');
-    expect((await equipe.get(`/api/eleicoes/${id}/resultado`)).status).toBe(409);
+    expect((await equipe.chamar(apiEleicoes.resultado, { params: { id } })).status).toBe(409);
 
     const chavesAntes = (
       await amb.db.selectFrom('cedula').select('id').where('eleicao_id', '=', id).execute()
     ).map((c) => c.id);
-    const fechar = await equipe.post(`/api/eleicoes/${id}/encerrar`, { chaveApuracao: CHAVE_APURACAO_TESTE });
+    const fechar = await equipe.chamar(apiEleicoes.encerrar, {
+      params: { id },
+      corpo: { chaveApuracao: CHAVE_APURACAO_TESTE },
+    });
     expect(fechar.status).toBe(200);
     expect(fechar.corpo.dados).toMatchObject({
       $id: id,
       situacao: 'encerrada',
       encerramento: amb.relogio.now().toISOString(),
     });
-    const de_novo = await equipe.post(`/api/eleicoes/${id}/encerrar`, {
-      chaveApuracao: CHAVE_APURACAO_TESTE,
+    const de_novo = await equipe.chamar(apiEleicoes.encerrar, {
+      params: { id },
+      corpo: { chaveApuracao: CHAVE_APURACAO_TESTE },
     });
     expect(de_novo.status).toBe(409);
     expect(de_novo.corpo.codigoErro).toBe('EleicaoEncerrada');
@@ -180,18 +185,17 @@ describe('resultado', () => {
       expect(xmin.rows.map((r) => Number(r.n))).toEqual([1, 1]);
     }
 
-    const tarde = await (await amb.logado('100106')).post('/api/eleicoes/voto', {
-      idEleicao: id,
-      voto: 100602,
+    const tarde = await (await amb.logado('100106')).chamar(apiEleicoes.voto, {
+      corpo: { idEleicao: id, voto: 100602 },
     });
     expect(tarde.status).toBe(404);
     expect(tarde.corpo.codigoErro).toBe('EleicaoInexistente');
-    const zeroFechada = await equipe.get(`/api/eleicoes/${id}/zeresima`);
+    const zeroFechada = await equipe.chamar(apiEleicoes.zeresima, { params: { id } });
     expect(zeroFechada.status).toBe(409);
     expect(zeroFechada.corpo.codigoErro).toBe('EleicaoEncerrada');
 
     // The result, right after closing.
-    const r = await equipe.get(`/api/eleicoes/${id}/resultado`);
+    const r = await equipe.chamar(apiEleicoes.resultado, { params: { id } });
     expect(r.status).toBe(200);
     const d = r.corpo.dados;
     expect(d.candidatos).toEqual([
@@ -203,7 +207,7 @@ describe('resultado', () => {
     expect(d.comparecimento).toBeCloseTo(5 / d.eleitores, 6);
     expect(await contar(amb.db, 'votante', id)).toBe(5);
 
-    const pdf = await equipe.get(`/api/eleicoes/${id}/resultado.pdf`);
+    const pdf = await equipe.chamar(apiEleicoes.resultadoPdf, { params: { id } });
     expect(pdf.status).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     const texto = await textoPdf(pdf.bruto);

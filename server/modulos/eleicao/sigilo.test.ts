@@ -4,6 +4,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiEleicoes } from '#common/api/eleicoes.ts';
 import { VOTO_BRANCO } from '#common/dominio.ts';
 import type { AmbienteTeste, ClienteTeste } from '../../test/ambiente.ts';
 import { criarAmbiente, dialetoTeste } from '../../test/ambiente.ts';
@@ -72,7 +73,7 @@ async function chavePrivada(idEleicao: number) {
 
 async function votar(votos: [string, number][], idEleicao: number) {
   for (const [cod, voto] of votos) {
-    const r = await (await amb.logado(cod)).post('/api/eleicoes/voto', { idEleicao, voto });
+    const r = await (await amb.logado(cod)).chamar(apiEleicoes.voto, { corpo: { idEleicao, voto } });
     expect(r.status).toBe(200);
   }
 }
@@ -130,7 +131,7 @@ describe('um atacante com leitura do banco não liga o votante ao voto', () => {
     // Everything so far goes to the main file: the WAL then holds only what the vote writes.
     await sql`pragma wal_checkpoint(TRUNCATE)`.execute(amb.db);
 
-    const r = await eleitor.post('/api/eleicoes/voto', { idEleicao: id, voto: A });
+    const r = await eleitor.chamar(apiEleicoes.voto, { corpo: { idEleicao: id, voto: A } });
     expect(r.status).toBe(200);
 
     // The attacker's copy: the database file as before the vote, and the same plus its WAL.
@@ -237,14 +238,14 @@ describe('apuração com a chave da comissão', () => {
       .executeTakeFirstOrThrow();
     expect(e).toEqual({ situacao: 'aberta', eleitores: null });
     expect(await contar(amb.db, 'cedula', id)).toBe(1);
-    expect((await equipe.get(`/api/eleicoes/${id}/resultado`)).status).toBe(409);
+    expect((await equipe.chamar(apiEleicoes.resultado, { params: { id } })).status).toBe(409);
 
     // Case, spaces and hyphens of the code do not matter.
     const certa = await equipe.post(`/api/eleicoes/${id}/encerrar`, {
       chaveApuracao: CHAVE_APURACAO_TESTE.toLowerCase().replaceAll('-', ' '),
     });
     expect(certa.status).toBe(200);
-    const resultado = await equipe.get(`/api/eleicoes/${id}/resultado`);
+    const resultado = await equipe.chamar(apiEleicoes.resultado, { params: { id } });
     expect(resultado.corpo.dados).toMatchObject({ cedulas: 1, votantes: 1, validos: 1 });
     expect(resultado.corpo.dados.candidatos[0]).toMatchObject({ matricula: A, votos: 1 });
   });
@@ -254,16 +255,16 @@ describe('apuração com a chave da comissão', () => {
     const c = await amb.logado('100151');
     const respostas = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
-        c.post('/api/eleicoes/voto', { idEleicao: id, voto: i % 2 ? A : B }),
+        c.chamar(apiEleicoes.voto, { corpo: { idEleicao: id, voto: i % 2 ? A : B } }),
       ),
     );
     expect(respostas.filter((r) => r.status === 200)).toHaveLength(1);
     expect(respostas.filter((r) => r.corpo.codigoErro === 'VotoJaRegistrado')).toHaveLength(11);
     const fechar = await equipe.post(`/api/eleicoes/${id}/encerrar`, { chaveApuracao: CHAVE_APURACAO_TESTE });
     expect(fechar.status).toBe(200);
-    const d = (await equipe.get(`/api/eleicoes/${id}/resultado`)).corpo.dados;
+    const d = (await equipe.chamar(apiEleicoes.resultado, { params: { id } })).corpo.dados;
     expect(d).toMatchObject({ cedulas: 1, votantes: 1, validos: 1, brancos: 0, nulos: 0 });
-    expect(d.candidatos.map((x: { votos: number }) => x.votos).sort()).toEqual([0, 1]);
+    expect(d.candidatos.map((x) => x.votos).sort()).toEqual([0, 1]);
     const apuracao = await amb.db
       .selectFrom('apuracao')
       .select(['voto', 'votos'])

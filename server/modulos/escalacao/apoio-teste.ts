@@ -10,6 +10,7 @@ import { montarEscalaCarregada } from '#common/escala-carregada.ts';
 import { escolhaDaOferta } from '#common/escolha.ts';
 import type { Db } from '../../plataforma/banco/schema.ts';
 import type { ClienteTeste } from '../../test/ambiente.ts';
+import { Navegador } from '../../test/servidor-real.ts';
 
 /** Helpers of the call's API tests. */
 
@@ -86,4 +87,43 @@ export async function inserirTrabalho(db: Db, codAvulso: string, inicio: number,
       funcao: 'Estivador',
     })
     .execute();
+}
+
+/** The workers of the burst tests against a real server (server/test/servidor-real.ts). */
+export const TRABALHADORES_DA_RAJADA = [
+  '100001',
+  '100002',
+  '100003',
+  '100004',
+  '100005',
+  '100006',
+  '100007',
+  '100008',
+];
+
+/** The offers of 4521 a worker may choose; none for one the call refuses (impeded, another category). */
+export async function ofertasLivres(nav: Navegador): Promise<OfertaNaEscala[]> {
+  const r = await nav.pedir('GET', '/api/vagas?numEscalacao=4521');
+  if (r.status !== 200) return [];
+  return ofertasDe(montarEscalaCarregada(r.corpo.dados as VagasResposta)).filter(
+    (o) => o.funcao.habilitado && o.funcao.comDescanso,
+  );
+}
+
+/**
+ * Each worker of the burst logged in to the real server at `base`, kept with its free offers if it has any:
+ * the browsers that take part in a burst of choices.
+ */
+export async function navegadoresComOfertas(base: string) {
+  const navegadores = new Map<string, Navegador>();
+  const livres = new Map<string, OfertaNaEscala[]>();
+  for (const cod of TRABALHADORES_DA_RAJADA) {
+    const nav = new Navegador(base);
+    await nav.entrar(cod);
+    const suas = await ofertasLivres(nav);
+    if (suas.length === 0) continue;
+    navegadores.set(cod, nav);
+    livres.set(cod, suas);
+  }
+  return { navegadores, livres };
 }

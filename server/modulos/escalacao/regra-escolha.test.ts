@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiEscalacao } from '#common/api/escalacao.ts';
 import { limitesTurno } from '#common/tempo.ts';
 import type { AmbienteTeste, ClienteTeste } from '../../test/ambiente.ts';
 import { criarAmbiente } from '../../test/ambiente.ts';
@@ -211,10 +212,12 @@ describe('a regra de escolha, uma tabela nos dois bancos', () => {
     const porNome = ofertas.get(codAvulso) as Record<Nome, ReturnType<typeof ofertasDe>[number]>;
     const categoria = porNome.A.codCategoria;
     const postar = (itens: [Nome, boolean][]) =>
-      c.post('/api/vagas', {
-        numEscalacao: ESCALA,
-        categoria,
-        escolhas: itens.map(([n, escolhida]) => escolha(porNome[n], escolhida)),
+      c.chamar(apiEscalacao.escolher, {
+        corpo: {
+          numEscalacao: ESCALA,
+          categoria,
+          escolhas: itens.map(([n, escolhida]) => escolha(porNome[n], escolhida)),
+        },
       });
     // A clean slate: no choices, no test engagements, the call open (the cache already says open).
     await amb.db.deleteFrom('escolha').where('cod_avulso', '=', codAvulso).execute();

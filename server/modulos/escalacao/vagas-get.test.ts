@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { escalaCarregadaSchema, vagasRespostaSchema } from '#common/api/escalacao.ts';
+import { apiEscalacao, escalaCarregadaSchema, vagasRespostaSchema } from '#common/api/escalacao.ts';
 import { envelopeSucesso } from '#common/envelope.ts';
 import { montarEscalaCarregada } from '#common/escala-carregada.ts';
 import { aparenciaFuncao, COR_MAJORADA } from '#common/funcoes.ts';
@@ -37,7 +37,7 @@ function temPonteiros(funcao: object): boolean {
 describe('GET /api/vagas: a escala aberta para o trabalhador', () => {
   it('segue o esquema do fio e traz as quatro categorias', async () => {
     const c = await amb.logado('100001');
-    const r = await c.get('/api/vagas', { numEscalacao: '4521' });
+    const r = await c.chamar(apiEscalacao.vagas, { query: { numEscalacao: 4521 } });
     expect(r.status).toBe(200);
     expect(r.headers['content-type']).toMatch(/^application\/json/);
     expect(r.headers['cache-control']).toBe('private, no-cache');
@@ -168,7 +168,9 @@ describe('GET /api/vagas por HTTP de verdade', () => {
   it('respostas simultâneas de trabalhadores diferentes não se misturam (buffers reutilizados)', async () => {
     const codigos = ['100001', '100002', '100003', '100004', '100007', '900001'];
     const clientes = await Promise.all(codigos.map((c) => amb.logado(c)));
-    const esperado = await Promise.all(clientes.map((c) => c.get('/api/vagas', { numEscalacao: '4521' })));
+    const esperado = await Promise.all(
+      clientes.map((c) => c.chamar(apiEscalacao.vagas, { query: { numEscalacao: 4521 } })),
+    );
     const endereco = await amb.app.listen({ port: 0, host: '127.0.0.1' });
     const pedir = (token: string) =>
       new Promise<string>((resolver, rejeitar) => {
@@ -329,24 +331,26 @@ describe('GET /api/vagas: a regra do descanso (11 horas)', () => {
 
 describe('GET /api/vagas: quem pode carregar qual escala', () => {
   it('trabalhador impedido: TpaImpedido', async () => {
-    const r = await (await amb.logado('100005')).get('/api/vagas', { numEscalacao: '4521' });
+    const r = await (await amb.logado('100005')).chamar(apiEscalacao.vagas, {
+      query: { numEscalacao: 4521 },
+    });
     expect(r.status).toBe(403);
     expect(r.corpo).toMatchObject({ sucesso: false, codigoErro: 'TpaImpedido' });
   });
 
   it('trabalhador comum: escala fechada 409, inexistente 404', async () => {
     const c = await amb.logado('100001');
-    const fechada = await c.get('/api/vagas', { numEscalacao: '4520' });
+    const fechada = await c.chamar(apiEscalacao.vagas, { query: { numEscalacao: 4520 } });
     expect(fechada.status).toBe(409);
     expect(fechada.corpo).toMatchObject({
       codigoErro: 'EscalaFechada',
       mensagem: 'A chamada desta escala não está aberta!',
     });
-    const inexistente = await c.get('/api/vagas', { numEscalacao: '9999' });
+    const inexistente = await c.chamar(apiEscalacao.vagas, { query: { numEscalacao: 9999 } });
     expect(inexistente.status).toBe(404);
     expect(inexistente.corpo.codigoErro).toBe('NaoEncontrado');
     // Past the column's 32 bits: the sender's mistake (issue 12, item 6).
-    const grande = await c.get('/api/vagas', { numEscalacao: '99999999999' });
+    const grande = await c.chamar(apiEscalacao.vagas, { query: { numEscalacao: 99999999999 } });
     expect(grande.status).toBe(400);
     expect(grande.corpo.codigoErro).toBe('DadosInvalidos');
   });
@@ -357,14 +361,14 @@ describe('GET /api/vagas: quem pode carregar qual escala', () => {
     await amb.db.updateTable('escala').set({ aberta: 0 }).where('num_escalacao', '=', 4521).execute();
     try {
       amb.relogio.avancar(VALIDADE_CACHE_ESCALA_MS + 1);
-      const r = await c.get('/api/vagas', { numEscalacao: '4521' });
+      const r = await c.chamar(apiEscalacao.vagas, { query: { numEscalacao: 4521 } });
       expect(r.status).toBe(409);
       expect(r.corpo.codigoErro).toBe('EscalaFechada');
     } finally {
       await amb.db.updateTable('escala').set({ aberta: 1 }).where('num_escalacao', '=', 4521).execute();
       amb.relogio.avancar(VALIDADE_CACHE_ESCALA_MS + 1);
     }
-    expect((await c.get('/api/vagas', { numEscalacao: '4521' })).status).toBe(200);
+    expect((await c.chamar(apiEscalacao.vagas, { query: { numEscalacao: 4521 } })).status).toBe(200);
   });
 
   it('usuário de teste (900001) carrega uma escala antiga', async () => {
@@ -375,12 +379,12 @@ describe('GET /api/vagas: quem pode carregar qual escala', () => {
     expect(
       ofertasDe(escala).every((o) => o.funcao.seqCategoria > 4518000 && o.funcao.seqCategoria < 4519000),
     ).toBe(true);
-    const inexistente = await c.get('/api/vagas', { numEscalacao: '9999' });
+    const inexistente = await c.chamar(apiEscalacao.vagas, { query: { numEscalacao: 9999 } });
     expect(inexistente.status).toBe(404);
   });
 
   it('sem sessão: 401', async () => {
-    const r = await (await amb.cliente()).get('/api/vagas', { numEscalacao: '4521' });
+    const r = await (await amb.cliente()).chamar(apiEscalacao.vagas, { query: { numEscalacao: 4521 } });
     expect(r.status).toBe(401);
     expect(r.corpo.codigoErro).toBe('NaoAutenticado');
   });

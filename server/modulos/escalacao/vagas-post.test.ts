@@ -2,7 +2,7 @@ import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type EscalaCarregada, postVagasResposta } from '#common/api/escalacao.ts';
+import { apiEscalacao, type EscalaCarregada, postVagasResposta } from '#common/api/escalacao.ts';
 import { envelopeSucesso } from '#common/envelope.ts';
 import { limitesTurno } from '#common/tempo.ts';
 import type { AmbienteTeste } from '../../test/ambiente.ts';
@@ -52,10 +52,8 @@ function postar(
   ofertas: [OfertaNaEscala, boolean][],
   numEscalacao = 4521,
 ) {
-  return c.post('/api/vagas', {
-    numEscalacao,
-    categoria,
-    escolhas: ofertas.map(([o, escolhida]) => escolha(o, escolhida)),
+  return c.chamar(apiEscalacao.escolher, {
+    corpo: { numEscalacao, categoria, escolhas: ofertas.map(([o, escolhida]) => escolha(o, escolhida)) },
   });
 }
 
@@ -142,9 +140,9 @@ describe('POST /api/vagas: escolher e limpar', () => {
       categoria: 2,
       escolhas: [pegar(livres, 0), pegar(livres, 1)].map((o) => ({ ...escolha(o, true), preferencia: 7 })),
     };
-    const r = await c.post('/api/vagas', corpo);
+    const r = await c.chamar(apiEscalacao.escolher, { corpo });
     expect(r.status).toBe(200);
-    expect(r.corpo.dados.escolhas.map((e: { preferencia: number }) => e.preferencia)).toEqual([1, 2]);
+    expect(r.corpo.dados.escolhas.map((e) => e.preferencia)).toEqual([1, 2]);
     await c.post('/api/vagas', {
       ...corpo,
       escolhas: corpo.escolhas.map((e) => ({ ...e, escolhida: false })),
@@ -182,7 +180,7 @@ describe('POST /api/vagas: escolher e limpar', () => {
     const banco = await escolhasNoBanco(amb.db, '100007');
     expect(banco).toHaveLength(4);
     expect(banco.map((e) => e.preferencia).sort()).toEqual([1, 2, 3, 4]);
-    expect(new Set(respostas.map((r) => r.corpo.dados.escolhas[0].preferencia)).size).toBe(4);
+    expect(new Set(respostas.map((r) => r.corpo.dados.escolhas[0]?.preferencia)).size).toBe(4);
 
     // The same post twice at once: one row.
     const outra = pegar(livres, 4);
@@ -199,7 +197,7 @@ describe('POST /api/vagas: escolher e limpar', () => {
     const r = await postar(c, 1, [[pegar(livres, 0), true]], 4520);
     expect(r.status).toBe(200);
     expect(r.corpo.dados).toMatchObject({ numEscalacao: 4520, codAvulso: '900001' });
-    expect(r.corpo.dados.escolhas[0].escolhida).toBe(true);
+    expect(r.corpo.dados.escolhas[0]?.escolhida).toBe(true);
   });
 
   it('a escolha confirmada já está gravada: outra conexão ao banco a encontra', async () => {
@@ -319,13 +317,13 @@ describe('POST /api/vagas: recusas (nada muda)', () => {
     await inserirTrabalho(amb.db, '100002', inicio.getTime() - 17 * H, inicio.getTime() - 11 * H);
     const aceita = await postar(c, 2, [[o, true]]);
     expect(aceita.status).toBe(200);
-    expect(aceita.corpo.dados.escolhas[0].escolhida).toBe(true);
+    expect(aceita.corpo.dados.escolhas[0]?.escolhida).toBe(true);
     // Clearing is always allowed, rested or not.
     await limpar();
     await inserirTrabalho(amb.db, '100002', inicio.getTime() - 6 * H, inicio.getTime() - H);
     const limpa = await postar(c, 2, [[o, false]]);
     expect(limpa.status).toBe(200);
-    expect(limpa.corpo.dados.escolhas[0].escolhida).toBe(false);
+    expect(limpa.corpo.dados.escolhas[0]?.escolhida).toBe(false);
     await limpar();
   });
 

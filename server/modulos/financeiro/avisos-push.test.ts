@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPush } from '#common/api/push.ts';
 import type { AmbienteTeste, ClienteTeste } from '../../test/ambiente.ts';
-import { criarAmbiente } from '../../test/ambiente.ts';
 import {
+  ambienteComAvisos,
   iniciarReceptorPush,
   type NavegadorPush,
   novoNavegador,
-  opcoesPushDoReceptor,
   type ReceptorPush,
 } from '../../test/receptor-push.ts';
 import { br, construtorContracheque } from './apoio-teste.ts';
@@ -27,10 +26,7 @@ const navegadores = new Map<string, NavegadorPush>();
 
 beforeAll(async () => {
   receptor = await iniciarReceptorPush();
-  amb = await criarAmbiente(
-    { push: { vapid: undefined, contato: 'mailto:folha@portal.invalid', servicos: ['127.0.0.1'] } },
-    { push: opcoesPushDoReceptor(receptor) },
-  );
+  amb = await ambienteComAvisos(receptor, 'mailto:folha@portal.invalid');
   financeiro = await amb.logado('900004');
   contracheque = construtorContracheque(amb.relogio.now());
   for (const cod of ['100002', '100003', '100004']) {

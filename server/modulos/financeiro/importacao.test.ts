@@ -1,13 +1,14 @@
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ultimosTrabalhosSchema } from '#common/api/avulso.ts';
+import { apiAvulso, ultimosTrabalhosSchema } from '#common/api/avulso.ts';
+import { apiFinanceiro } from '#common/api/financeiro.ts';
 import {
   apiFinanceiroGestao,
   type RelatorioImportacao,
   type TipoImportacao,
 } from '#common/api/financeiro-importacao.ts';
 import { limitesTurno } from '#common/tempo.ts';
-import type { AmbienteTeste, ClienteTeste } from '../../test/ambiente.ts';
+import type { AmbienteTeste, ClienteTeste, EnvelopeTeste } from '../../test/ambiente.ts';
 import { criarAmbiente, dadosDaRecusa } from '../../test/ambiente.ts';
 import { br, comp, construtorContracheque } from './apoio-teste.ts';
 import { escreverCsvFolha } from './csv-folha.ts';
@@ -36,12 +37,7 @@ function diaAntes(dias: number): string {
 async function importar(tipo: TipoImportacao, corpo: string | Buffer | object, simular = false) {
   const url = `/api/gestao/financeiro/importar?tipo=${tipo}${simular ? '&simular=1' : ''}`;
   const json = !(typeof corpo === 'string' || Buffer.isBuffer(corpo));
-  return financeiro.requisitar<{
-    sucesso: boolean;
-    dados: RelatorioImportacao;
-    mensagem?: string;
-    codigoErro?: string;
-  }>({
+  return financeiro.requisitar<EnvelopeTeste<RelatorioImportacao>>({
     method: 'POST',
     url,
     payload: json ? JSON.stringify(corpo) : corpo,
@@ -197,16 +193,12 @@ describe('cada tipo de arquivo', () => {
     expect(depois.mensagem - antes.mensagem).toBe(1);
 
     const maria = await amb.logado('100002');
-    const mensagens = await maria.get('/api/avulso/mensagens');
-    const corpos = (mensagens.corpo.dados as { corpo: string }[]).map((m) => m.corpo);
+    const mensagens = await maria.chamar(apiAvulso.mensagens);
+    const corpos = mensagens.corpo.dados.map((m) => m.corpo);
     expect(corpos).toContain(`Seus 2 contracheques de ${br(dia).slice(0, 5)} estão disponíveis.`);
 
-    const lista = await maria.get('/api/avulso/contracheques');
-    const itens = (
-      lista.corpo.dados.contracheques as {
-        meses: { contracheques: { numero: number; arquivo: string }[] }[];
-      }[]
-    ).flatMap((a) => a.meses.flatMap((m) => m.contracheques));
+    const lista = await maria.chamar(apiFinanceiro.contracheques);
+    const itens = lista.corpo.dados.contracheques.flatMap((a) => a.meses.flatMap((m) => m.contracheques));
     const item = itens.find((i) => i.numero === 900001);
     expect(item?.arquivo).toBe(`contracheques/${dia.slice(0, 4)}/${dia.slice(4, 6)}/CC-100002-900001.pdf`);
     const pdf = await maria.get('/api/avulso/contracheque', { arquivo: item?.arquivo ?? '' });
@@ -355,8 +347,8 @@ describe('cada tipo de arquivo', () => {
     expect(ri.corpo.dados).toMatchObject({ formato: 'json', criados: 1 });
 
     const joao = await amb.logado('100003');
-    const informes = await joao.get('/api/avulso/informesRendimentos');
-    const arquivo = (informes.corpo.dados.informesRendimentos as { arquivo: string }[])[0]?.arquivo ?? '';
+    const informes = await joao.chamar(apiFinanceiro.informesRendimentos);
+    const arquivo = informes.corpo.dados.informesRendimentos[0]?.arquivo ?? '';
     const pdf = await joao.get('/api/avulso/informeRendimentos', { arquivo });
     expect(await textoPdf(pdf.bruto)).toContain('30.000,00');
   });
@@ -383,7 +375,7 @@ describe('recusas: tudo ou nada, todos os erros por linha e coluna', () => {
     expect(r.status, JSON.stringify(r.corpo).slice(0, 400)).toBe(400);
     expect(r.corpo.codigoErro).toBe('DadosInvalidos');
     expect(await contar()).toEqual(antes);
-    const dados = dadosDaRecusa<RelatorioImportacao>(r as never);
+    const dados = dadosDaRecusa<RelatorioImportacao>(r);
     if (!dados) throw new Error('sem relatório');
     return dados;
   }

@@ -1,7 +1,10 @@
+import { expect } from 'vitest';
 import type { RequisicaoBody } from '#common/api/gestao.ts';
-import { categoriaDaOferta } from '#common/api/gestao.ts';
+import { apiGestao, categoriaDaOferta } from '#common/api/gestao.ts';
 import { dataLocal, somarDias, TURNOS } from '#common/tempo.ts';
-import type { AmbienteTeste } from '../../test/ambiente.ts';
+import type { AmbienteTeste, ClienteTeste } from '../../test/ambiente.ts';
+import { criarAmbiente } from '../../test/ambiente.ts';
+import { ESCALADOR, estivadoresDe101 } from './apoio-teste.ts';
 import { apurarEscala } from './apuracao.ts';
 import { criarEscala } from './ciclo.ts';
 import { publicarEscala } from './publicacao.ts';
@@ -15,23 +18,27 @@ import { adicionarRequisicoes } from './requisicoes.ts';
 
 export const POR = '900002';
 
+/**
+ * A fresh environment and the escalador's client, with the demo's open call (4521) closed: it would keep the
+ * tests' calls from opening, and its choices are not theirs.
+ */
+export async function ambienteSemChamadaAberta(): Promise<{ amb: AmbienteTeste; staff: ClienteTeste }> {
+  const amb = await criarAmbiente();
+  const staff = await amb.logado(ESCALADOR);
+  const fechada = await staff.chamar(apiGestao.fechar, { params: { num: 4521 } });
+  expect(fechada.status, JSON.stringify(fechada.corpo)).toBe(200);
+  return { amb, staff };
+}
+
 /** Registered stevedores qualified for 101 and 103, not impeded: the tests' workers. */
 export async function estivadores(
   amb: AmbienteTeste,
   quantos: number,
 ): Promise<{ cod: string; num: number }[]> {
-  const linhas = await amb.db
-    .selectFrom('avulso as a')
-    .innerJoin('habilitacao as h', 'h.cod_avulso', 'a.cod_avulso')
+  const linhas = await estivadoresDe101(amb)
     .innerJoin('habilitacao as h2', 'h2.cod_avulso', 'a.cod_avulso')
-    .select(['a.cod_avulso', 'a.num_chamada'])
-    .where('h.cod_funcao', '=', 101)
     .where('h2.cod_funcao', '=', 103)
-    .where('a.artigo', '=', 55)
-    .where('a.impedimento', '=', 0)
     .where('a.afastamento_definitivo', '=', 0)
-    .where('a.cod_categoria', '=', 1)
-    .where('a.cod_avulso', '>', '100100')
     .orderBy('a.cod_avulso')
     .limit(quantos)
     .execute();
@@ -42,6 +49,11 @@ export async function estivadores(
 /** A local date `dias` days after the seed's instant (yyyymmdd). */
 export function diaDaqui(amb: AmbienteTeste, dias: number): string {
   return somarDias(dataLocal(amb.relogio.now(), amb.config.fusoHorario), dias);
+}
+
+/** A call's date as the API takes it (yyyy-mm-dd) from a yyyymmdd day. */
+export function dataDaChamada(yyyymmdd: string): string {
+  return `${yyyymmdd.slice(0, 4)}-${yyyymmdd.slice(4, 6)}-${yyyymmdd.slice(6, 8)}`;
 }
 
 /** One requisition of one hold at MSC AURORA: `funcoes` as [codFuncao, vagas]. */
@@ -76,9 +88,8 @@ export async function chamadaFechada(
   requisicoes: RequisicaoBody[],
 ): Promise<{ num: number; ofertas: { seq: number; codFuncao: number }[] }> {
   const primeira = requisicoes[0]?.dataOperacao ?? diaDaqui(amb, 1);
-  const dataChamada = somarDias(primeira, -1);
   const num = await criarEscala(amb.db, {
-    dataChamada: `${dataChamada.slice(0, 4)}-${dataChamada.slice(4, 6)}-${dataChamada.slice(6, 8)}`,
+    dataChamada: dataDaChamada(somarDias(primeira, -1)),
     horaChamada: '19:00',
     agora: amb.relogio.now(),
     por: POR,
@@ -150,6 +161,32 @@ export function publicar(amb: AmbienteTeste, num: number) {
     },
     amb.app.ctx.eventos,
   );
+}
+
+/**
+ * A closed call on `dia` with vacancies left for a second round (3 of 101, 1 of 103): `quem` choose the first
+ * 101 offer and the rotation runs. Publishing is left to the test.
+ */
+export async function apuradaComSobras(amb: AmbienteTeste, dia: string, quem: string[]) {
+  const x = await chamadaFechada(amb, [
+    requisicao(dia, 1, [
+      [101, 3],
+      [103, 1],
+    ]),
+  ]);
+  const vaga = x.ofertas[0];
+  if (!vaga) throw new Error('oferta');
+  for (const cod of quem) await escolher(amb, x.num, cod, [vaga]);
+  await apurar(amb, x.num);
+  return x;
+}
+
+/** The second round of a published call, asked for through the API: a call at 06:00 of `dia`. */
+export function pedirRepescagem(staff: ClienteTeste, num: number, dia: string) {
+  return staff.chamar(apiGestao.repescagem, {
+    params: { num },
+    corpo: { dataChamada: dataDaChamada(dia), horaChamada: '06:00' },
+  });
 }
 
 /** The call's engaged workers per offer, in rotation order. */

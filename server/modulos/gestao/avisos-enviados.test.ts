@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiGestao } from '#common/api/gestao.ts';
 import { apiPush } from '#common/api/push.ts';
 import { dataLocal, somarDias } from '#common/tempo.ts';
 import type { AmbienteTeste, ClienteTeste } from '../../test/ambiente.ts';
-import { criarAmbiente } from '../../test/ambiente.ts';
 import {
+  ambienteComAvisos,
   iniciarReceptorPush,
   novoNavegador,
-  opcoesPushDoReceptor,
   type ReceptorPush,
 } from '../../test/receptor-push.ts';
 import { criarRascunho, ESCALADOR, requisicaoExemplo } from './apoio-teste.ts';
@@ -23,10 +23,7 @@ let staff: ClienteTeste;
 
 beforeAll(async () => {
   receptor = await iniciarReceptorPush();
-  amb = await criarAmbiente(
-    { push: { vapid: undefined, contato: 'mailto:escalacao@portal.invalid', servicos: ['127.0.0.1'] } },
-    { push: opcoesPushDoReceptor(receptor) },
-  );
+  amb = await ambienteComAvisos(receptor, 'mailto:escalacao@portal.invalid');
   staff = await amb.logado(ESCALADOR);
 });
 afterAll(async () => {
@@ -50,15 +47,15 @@ describe('avisos da escala', () => {
     const antes = await amb.db.selectFrom('assinatura_push').select(['cod_avulso']).execute();
     expect(antes).toHaveLength(4);
 
-    expect((await staff.post('/api/gestao/escalas/4521/fechar')).status).toBe(200);
+    expect((await staff.chamar(apiGestao.fechar, { params: { num: 4521 } })).status).toBe(200);
     const dataOperacao = somarDias(dataLocal(amb.relogio.now(), amb.config.fusoHorario), 4);
     const num = await criarRascunho(staff, [requisicaoExemplo(dataOperacao)], '2026-12-01');
-    const rascunho = (await staff.get(`/api/gestao/escalas/${num}`)).corpo.dados;
+    const rascunho = (await staff.chamar(apiGestao.escala, { params: { num } })).corpo.dados;
     expect(rascunho.avisos).toEqual({ abertura: null, resultado: null });
 
-    expect((await staff.post(`/api/gestao/escalas/${num}/abrir`)).status).toBe(200);
+    expect((await staff.chamar(apiGestao.abrir, { params: { num } })).status).toBe(200);
     await amb.app.avisosPush.aguardarEnvios();
-    const aberta = (await staff.get(`/api/gestao/escalas/${num}`)).corpo.dados;
+    const aberta = (await staff.chamar(apiGestao.escala, { params: { num } })).corpo.dados;
     expect(aberta.avisos.abertura).toEqual({
       trabalhadores: 3,
       aparelhos: 4,
@@ -70,12 +67,12 @@ describe('avisos da escala', () => {
     expect(aberta.avisos.resultado).toBeNull();
 
     // Nobody chose: the result's round goes to no one, and says so.
-    expect((await staff.post(`/api/gestao/escalas/${num}/fechar`)).status).toBe(200);
-    expect((await staff.post(`/api/gestao/escalas/${num}/rodizio`)).status).toBe(200);
-    expect((await staff.post(`/api/gestao/escalas/${num}/publicar`)).status).toBe(200);
+    expect((await staff.chamar(apiGestao.fechar, { params: { num } })).status).toBe(200);
+    expect((await staff.chamar(apiGestao.rodizio, { params: { num } })).status).toBe(200);
+    expect((await staff.chamar(apiGestao.publicar, { params: { num } })).status).toBe(200);
     await amb.app.avisosPush.aguardarEnvios();
-    const publicada = (await staff.get(`/api/gestao/escalas/${num}`)).corpo.dados;
-    expect(publicada.avisos.abertura.trabalhadores).toBe(3);
+    const publicada = (await staff.chamar(apiGestao.escala, { params: { num } })).corpo.dados;
+    expect(publicada.avisos.abertura?.trabalhadores).toBe(3);
     expect(publicada.avisos.resultado).toMatchObject({ trabalhadores: 0, aparelhos: 0, enviados: 0 });
   });
 });

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiEscalaAberta } from '#common/api/escala-aberta.ts';
+import { apiGestao } from '#common/api/gestao.ts';
 import type { AmbienteTeste, ClienteTeste } from '../../test/ambiente.ts';
 import { criarAmbiente } from '../../test/ambiente.ts';
 import { criarRascunho, ESCALADOR, requisicaoExemplo } from './apoio-teste.ts';
@@ -14,28 +16,28 @@ afterAll(async () => {
 });
 
 async function situacao(num: number) {
-  const r = await staff.get(`/api/gestao/escalas/${num}`);
-  return r.corpo.dados.situacao as string;
+  const r = await staff.chamar(apiGestao.escala, { params: { num } });
+  return r.corpo.dados.situacao;
 }
 
 describe('acesso a /api/gestao', () => {
   const chamadas = [
     ['GET', '/api/gestao/escalas'],
     ['GET', '/api/gestao/cadastros'],
-    ['GET', '/api/gestao/escalas/4520/escala.pdf'],
-    ['GET', '/api/gestao/escalas/4520/escala.csv'],
+    ['GET', `/api/gestao/escalas/4520/escala.pdf`],
+    ['GET', `/api/gestao/escalas/4520/escala.csv`],
     ['POST', '/api/gestao/escalas'],
-    ['GET', '/api/gestao/escalas/4521'],
-    ['POST', '/api/gestao/escalas/4521/fechar'],
-    ['POST', '/api/gestao/escalas/4521/requisicoes'],
-    ['PUT', '/api/gestao/escalas/4521/requisicoes/452101'],
-    ['DELETE', '/api/gestao/escalas/4521/requisicoes/452101'],
-    ['POST', '/api/gestao/escalas/4521/requisicoes/importar'],
-    ['POST', '/api/gestao/escalas/4521/cancelar'],
-    ['POST', '/api/gestao/escalas/4521/rodizio'],
-    ['POST', '/api/gestao/escalas/4521/publicar'],
-    ['GET', '/api/gestao/escalas/4521/resultado'],
-    ['GET', '/api/gestao/escalas/4521/auditoria?codAvulso=100001'],
+    ['GET', `/api/gestao/escalas/4521`],
+    ['POST', `/api/gestao/escalas/4521/fechar`],
+    ['POST', `/api/gestao/escalas/4521/requisicoes`],
+    ['PUT', `/api/gestao/escalas/4521/requisicoes/452101`],
+    ['DELETE', `/api/gestao/escalas/4521/requisicoes/452101`],
+    ['POST', `/api/gestao/escalas/4521/requisicoes/importar`],
+    ['POST', `/api/gestao/escalas/4521/cancelar`],
+    ['POST', `/api/gestao/escalas/4521/rodizio`],
+    ['POST', `/api/gestao/escalas/4521/publicar`],
+    ['GET', `/api/gestao/escalas/4521/resultado`],
+    ['GET', `/api/gestao/escalas/4521/auditoria?codAvulso=100001`],
   ] as const;
 
   it('sem sessão: 401 NaoAutenticado', async () => {
@@ -63,7 +65,7 @@ describe('acesso a /api/gestao', () => {
     }
     const antes = await amb.db.selectFrom('escala').select('num_escalacao').execute();
     const c = await amb.logado('100001');
-    await c.post('/api/gestao/escalas', { dataChamada: '2026-12-01', horaChamada: '07:00' });
+    await c.chamar(apiGestao.criar, { corpo: { dataChamada: '2026-12-01', horaChamada: '07:00' } });
     expect(await amb.db.selectFrom('escala').select('num_escalacao').execute()).toHaveLength(antes.length);
   });
 
@@ -78,12 +80,11 @@ describe('acesso a /api/gestao', () => {
   });
 
   it('escrita sem XSRF é recusada antes de tudo', async () => {
-    const r = await staff.requisitar({
-      method: 'POST',
-      url: '/api/gestao/escalas',
-      payload: { dataChamada: '2026-12-01', horaChamada: '07:00' },
-      semXsrf: true,
-    });
+    const r = await staff.chamar(
+      apiGestao.criar,
+      { corpo: { dataChamada: '2026-12-01', horaChamada: '07:00' } },
+      { semXsrf: true },
+    );
     expect(r.status).toBe(403);
     expect(r.corpo.codigoErro).toBe('XsrfInvalido');
   });
@@ -91,11 +92,12 @@ describe('acesso a /api/gestao', () => {
 
 describe('a vida da escala', () => {
   it('lista as escalas da mais nova para a mais antiga, com situação e contagens', async () => {
-    const r = await staff.get('/api/gestao/escalas');
+    const r = await staff.chamar(apiGestao.escalas);
     expect(r.status).toBe(200);
-    const nums = r.corpo.dados.map((e: { numEscalacao: number }) => e.numEscalacao);
-    expect(nums).toEqual([...nums].sort((a: number, b: number) => b - a));
-    const aberta = r.corpo.dados.find((e: { numEscalacao: number }) => e.numEscalacao === 4521);
+    const nums = r.corpo.dados.map((e) => e.numEscalacao);
+    expect(nums).toEqual([...nums].sort((a, b) => b - a));
+    const aberta = r.corpo.dados.find((e) => e.numEscalacao === 4521);
+    if (!aberta) throw new Error('a escala 4521 não está na lista');
     expect(aberta.situacao).toBe('aberta');
     expect(aberta.contagens.requisicoes).toBeGreaterThan(5);
     expect(aberta.contagens.escolhas).toBeGreaterThan(100);
@@ -106,7 +108,7 @@ describe('a vida da escala', () => {
   it('cria um rascunho com quem e quando; valida data e hora', async () => {
     const agora = amb.relogio.now().toISOString();
     const num = await criarRascunho(staff);
-    const r = await staff.get(`/api/gestao/escalas/${num}`);
+    const r = await staff.chamar(apiGestao.escala, { params: { num } });
     expect(r.corpo.dados).toMatchObject({
       numEscalacao: num,
       dataChamada: '2026-12-01',
@@ -121,19 +123,19 @@ describe('a vida da escala', () => {
       { dataChamada: '2026-12-01', horaChamada: '24:00' },
       { dataChamada: '2026-12-01' },
     ]) {
-      const e = await staff.post('/api/gestao/escalas', corpo);
+      const e = await staff.chamarBruto(apiGestao.criar, { corpo });
       expect(e.status, JSON.stringify(corpo)).toBe(400);
       expect(e.corpo.codigoErro).toBe('DadosInvalidos');
     }
   });
 
   it('números de escala inválidos ou enormes: 400, nunca 500', async () => {
-    for (const num of ['abc', '0', '-1', '2147483648', '99999999999999999999', '1e3', '1.5', '%20']) {
-      const r = await staff.get(`/api/gestao/escalas/${num}`);
+    for (const num of ['abc', '0', '-1', '2147483648', '99999999999999999999', '1e3', '1.5', ' ']) {
+      const r = await staff.chamarBruto(apiGestao.escala, { params: { num } });
       expect(r.status, num).toBe(400);
       expect(r.corpo.codigoErro).toBe('DadosInvalidos');
     }
-    const r = await staff.get('/api/gestao/escalas/2147483647');
+    const r = await staff.chamar(apiGestao.escala, { params: { num: 2147483647 } });
     expect(r.status).toBe(404);
     const p = await staff.get('/api/gestao/escalas/%2e%2e');
     expect(p.status).toBe(404);
@@ -142,18 +144,18 @@ describe('a vida da escala', () => {
 
   it('abrir: sem requisições 409; com outra aberta 409 OutraEscalaAberta; depois de fechar a outra, abre', async () => {
     const vazia = await criarRascunho(staff);
-    const r0 = await staff.post(`/api/gestao/escalas/${vazia}/abrir`);
+    const r0 = await staff.chamar(apiGestao.abrir, { params: { num: vazia } });
     expect(r0.status).toBe(409);
     expect(r0.corpo.codigoErro).toBe('EscalaSemRequisicoes');
 
     const num = await criarRascunho(staff, [requisicaoExemplo('20261202')]);
-    const r1 = await staff.post(`/api/gestao/escalas/${num}/abrir`);
+    const r1 = await staff.chamar(apiGestao.abrir, { params: { num } });
     expect(r1.status).toBe(409);
     expect(r1.corpo).toMatchObject({ codigoErro: 'OutraEscalaAberta', dados: { numEscalacao: 4521 } });
     expect(await situacao(num)).toBe('rascunho');
 
     amb.relogio.avancar(60_000);
-    const f = await staff.post('/api/gestao/escalas/4521/fechar');
+    const f = await staff.chamar(apiGestao.fechar, { params: { num: 4521 } });
     expect(f.status).toBe(200);
     expect(f.corpo.dados.situacao).toBe('fechada');
     expect(f.corpo.dados.passos.at(-1)).toEqual({
@@ -161,7 +163,7 @@ describe('a vida da escala', () => {
       em: amb.relogio.now().toISOString(),
       por: ESCALADOR,
     });
-    const a = await staff.post(`/api/gestao/escalas/${num}/abrir`);
+    const a = await staff.chamar(apiGestao.abrir, { params: { num } });
     expect(a.status).toBe(200);
     expect(a.corpo.dados.situacao).toBe('aberta');
     const linha = await amb.db
@@ -174,20 +176,20 @@ describe('a vida da escala', () => {
     // The workers see it as the open call.
     const w = await amb.cliente();
     amb.relogio.avancar(10_000);
-    const e = await w.get('/api/escalaAberta');
-    expect(e.corpo.dados.numEscalacao).toBe(num);
+    const e = await w.chamar(apiEscalaAberta.escalaAberta);
+    expect(e.corpo.dados?.numEscalacao).toBe(num);
 
     // Reopen attempts, cancel of an open call, double close: refused with the state.
-    const de = await staff.post(`/api/gestao/escalas/${num}/abrir`);
+    const de = await staff.chamar(apiGestao.abrir, { params: { num } });
     expect(de.status).toBe(409);
     expect(de.corpo).toMatchObject({ codigoErro: 'SituacaoEscalaInvalida', dados: { situacao: 'aberta' } });
-    const c = await staff.post(`/api/gestao/escalas/${num}/cancelar`);
+    const c = await staff.chamar(apiGestao.cancelar, { params: { num } });
     expect(c.corpo.codigoErro).toBe('SituacaoEscalaInvalida');
-    expect((await staff.post(`/api/gestao/escalas/${num}/fechar`)).status).toBe(200);
-    const f2 = await staff.post(`/api/gestao/escalas/${num}/fechar`);
+    expect((await staff.chamar(apiGestao.fechar, { params: { num } })).status).toBe(200);
+    const f2 = await staff.chamar(apiGestao.fechar, { params: { num } });
     expect(f2.status).toBe(409);
     expect(f2.corpo).toMatchObject({ codigoErro: 'SituacaoEscalaInvalida', dados: { situacao: 'fechada' } });
-    expect((await staff.post(`/api/gestao/escalas/${num}/abrir`)).corpo.codigoErro).toBe(
+    expect((await staff.chamar(apiGestao.abrir, { params: { num } })).corpo.codigoErro).toBe(
       'SituacaoEscalaInvalida',
     );
   });
@@ -196,8 +198,8 @@ describe('a vida da escala', () => {
     const a = await criarRascunho(staff, [requisicaoExemplo('20261203')]);
     const b = await criarRascunho(staff, [requisicaoExemplo('20261203')]);
     const respostas = await Promise.all([
-      staff.post(`/api/gestao/escalas/${a}/abrir`),
-      staff.post(`/api/gestao/escalas/${b}/abrir`),
+      staff.chamar(apiGestao.abrir, { params: { num: a } }),
+      staff.chamar(apiGestao.abrir, { params: { num: b } }),
     ]);
     const status = respostas.map((r) => r.status).sort();
     expect(status).toEqual([200, 409]);
@@ -210,23 +212,20 @@ describe('a vida da escala', () => {
     const aberta = abertas[0]?.num_escalacao as number;
     expect(await situacao(aberta)).toBe('aberta');
     expect(await situacao(aberta === a ? b : a)).toBe('rascunho');
-    await staff.post(`/api/gestao/escalas/${aberta}/fechar`);
+    await staff.chamar(apiGestao.fechar, { params: { num: aberta } });
   });
 
   it('cancela um rascunho (uma vez); escalas que não existem: 404', async () => {
     const num = await criarRascunho(staff);
-    const r = await staff.post(`/api/gestao/escalas/${num}/cancelar`);
+    const r = await staff.chamar(apiGestao.cancelar, { params: { num } });
     expect(r.status).toBe(200);
     expect(r.corpo.dados.situacao).toBe('cancelada');
-    expect(r.corpo.dados.passos.map((p: { situacao: string }) => p.situacao)).toEqual([
-      'rascunho',
-      'cancelada',
-    ]);
-    expect((await staff.post(`/api/gestao/escalas/${num}/cancelar`)).status).toBe(409);
-    expect((await staff.post(`/api/gestao/escalas/${num}/abrir`)).status).toBe(409);
-    for (const acao of ['abrir', 'fechar', 'cancelar']) {
-      const n = await staff.post(`/api/gestao/escalas/99999/${acao}`);
-      expect(n.status, acao).toBe(404);
+    expect(r.corpo.dados.passos.map((p) => p.situacao)).toEqual(['rascunho', 'cancelada']);
+    expect((await staff.chamar(apiGestao.cancelar, { params: { num } })).status).toBe(409);
+    expect((await staff.chamar(apiGestao.abrir, { params: { num } })).status).toBe(409);
+    for (const acao of [apiGestao.abrir, apiGestao.fechar, apiGestao.cancelar]) {
+      const n = await staff.chamar(acao, { params: { num: 99999 } });
+      expect(n.status, acao.caminho).toBe(404);
       expect(n.corpo.codigoErro).toBe('NaoEncontrado');
     }
   });
@@ -234,7 +233,7 @@ describe('a vida da escala', () => {
   it('criações simultâneas recebem números distintos', async () => {
     const respostas = await Promise.all(
       Array.from({ length: 6 }, () =>
-        staff.post('/api/gestao/escalas', { dataChamada: '2026-12-05', horaChamada: '07:00' }),
+        staff.chamar(apiGestao.criar, { corpo: { dataChamada: '2026-12-05', horaChamada: '07:00' } }),
       ),
     );
     for (const r of respostas) expect(r.status).toBe(200);

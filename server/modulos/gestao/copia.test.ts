@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RequisicaoGestao } from '#common/api/gestao.ts';
+import { apiGestao } from '#common/api/gestao.ts';
 import { somarDias } from '#common/tempo.ts';
 import type { AmbienteTeste, ClienteTeste } from '../../test/ambiente.ts';
 import { criarAmbiente } from '../../test/ambiente.ts';
@@ -21,7 +22,8 @@ afterAll(async () => {
   await amb.fechar();
 });
 
-const detalhe = async (num: number) => (await staff.get(`/api/gestao/escalas/${num}`)).corpo.dados;
+const detalhe = async (num: number) =>
+  (await staff.chamar(apiGestao.escala, { params: { num } })).corpo.dados;
 
 /** What a copy keeps of a requisition: all but its number and date. */
 const forma = (r: RequisicaoGestao) => ({
@@ -43,14 +45,14 @@ describe('copiar requisições de outra escala', () => {
     expect(origem.dataChamada).toBe('2026-11-25');
     expect(origem.requisicoes.length).toBeGreaterThan(0);
     const num = await criarRascunho(staff, [], '2026-12-01');
-    const r = await staff.post(`/api/gestao/escalas/${num}/requisicoes/copiar`, { deEscala: 4520 });
+    const r = await staff.chamar(apiGestao.copiarRequisicoes, { params: { num }, corpo: { deEscala: 4520 } });
     expect(r.status, JSON.stringify(r.corpo)).toBe(200);
     expect(r.corpo.dados.deslocamentoDias).toBe(6);
     expect(r.corpo.dados.requisicoes).toHaveLength(origem.requisicoes.length);
     const copia = await detalhe(num);
     expect(copia.requisicoes.map(forma)).toEqual(origem.requisicoes.map(forma));
-    expect(copia.requisicoes.map((q: RequisicaoGestao) => q.dataOperacao)).toEqual(
-      origem.requisicoes.map((q: RequisicaoGestao) => somarDias(q.dataOperacao, 6)),
+    expect(copia.requisicoes.map((q) => q.dataOperacao)).toEqual(
+      origem.requisicoes.map((q) => somarDias(q.dataOperacao, 6)),
     );
     expect(copia.contagens.vagas).toBe(origem.contagens.vagas);
     // The source is untouched.
@@ -75,14 +77,17 @@ describe('copiar requisições de outra escala', () => {
       [num, {}, 400, 'DadosInvalidos', ''],
     ];
     for (const [destino, corpo, status, codigo, mensagem] of casos) {
-      const r = await staff.post(`/api/gestao/escalas/${destino}/requisicoes/copiar`, corpo);
+      const r = await staff.chamarBruto(apiGestao.copiarRequisicoes, { params: { num: destino }, corpo });
       expect(r.status, JSON.stringify(corpo)).toBe(status);
       expect(r.corpo.codigoErro).toBe(codigo);
       if (mensagem) expect(r.corpo.mensagem).toBe(mensagem);
     }
     expect((await detalhe(num)).requisicoes).toEqual([]);
     const trabalhador = await amb.logado('100001');
-    const r = await trabalhador.post(`/api/gestao/escalas/${num}/requisicoes/copiar`, { deEscala: 4520 });
+    const r = await trabalhador.chamar(apiGestao.copiarRequisicoes, {
+      params: { num },
+      corpo: { deEscala: 4520 },
+    });
     expect(r.status).toBe(403);
     expect((await detalhe(num)).requisicoes).toEqual([]);
   });
@@ -90,7 +95,7 @@ describe('copiar requisições de outra escala', () => {
   it('a manhã inteira (4521, aberta: 18 requisições, 299 vagas) num rascunho do dia seguinte', async () => {
     const origem = await detalhe(4521);
     const num = await criarRascunho(staff, [], '2026-11-27');
-    const r = await staff.post(`/api/gestao/escalas/${num}/requisicoes/copiar`, { deEscala: 4521 });
+    const r = await staff.chamar(apiGestao.copiarRequisicoes, { params: { num }, corpo: { deEscala: 4521 } });
     expect(r.status, JSON.stringify(r.corpo)).toBe(200);
     expect(r.corpo.dados.deslocamentoDias).toBe(1);
     const copia = await detalhe(num);

@@ -1,10 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Escolha } from '#common/api/escalacao.ts';
-import type { EscalaDetalhe } from '#common/api/gestao.ts';
+import { apiEscalacao } from '#common/api/escalacao.ts';
+import { apiGestao, apiResultadoEscala } from '#common/api/gestao.ts';
 import { dataLocal, somarDias } from '#common/tempo.ts';
 import type { AmbienteTeste, ClienteTeste } from '../../test/ambiente.ts';
 import { criarAmbiente } from '../../test/ambiente.ts';
-import { criarRascunho, ESCALADOR, requisicaoExemplo } from './apoio-teste.ts';
+import {
+  criarRascunho,
+  ESCALADOR,
+  escolhaDe,
+  estivadoresPorChamada,
+  requisicaoExemplo,
+} from './apoio-teste.ts';
 
 /**
  * Eligibility is taken when the rotation runs, not when the worker chose (issue 16, docs/decisions/0154): a
@@ -21,52 +27,18 @@ let avulsos: string[];
 beforeAll(async () => {
   amb = await criarAmbiente();
   staff = await amb.logado(ESCALADOR);
-  const linhas = await amb.db
-    .selectFrom('avulso as a')
-    .innerJoin('habilitacao as h', 'h.cod_avulso', 'a.cod_avulso')
-    .select('a.cod_avulso')
-    .where('h.cod_funcao', '=', 101)
-    .where('a.artigo', '=', 55)
-    .where('a.impedimento', '=', 0)
-    .where('a.cod_categoria', '=', 1)
-    .where('a.cod_avulso', '>', '100100')
-    .orderBy('a.num_chamada')
-    .limit(3)
-    .execute();
-  avulsos = linhas.map((l) => l.cod_avulso);
+  avulsos = (await estivadoresPorChamada(amb, 3)).map((a) => a.cod);
   expect(avulsos).toHaveLength(3);
 });
 afterAll(async () => {
   await amb.fechar();
 });
 
-function escolhaDe(d: EscalaDetalhe): Escolha {
-  const r = d.requisicoes[0];
-  const p = r?.poroes[0];
-  const f = p?.funcoes.find((x) => x.codFuncao === 101);
-  if (!r || !p || !f) throw new Error('oferta 101 não encontrada');
-  return {
-    numRequisicao: r.numRequisicao,
-    codOperador: r.codOperador,
-    codNavio: r.codNavio,
-    dataOperacao: r.dataOperacao,
-    codPeriodo: r.codPeriodo,
-    numPorao: p.numPorao,
-    numPoraoFuncao: p.numPorao,
-    codFuncao: 101,
-    nomeFuncao: f.nomeFuncao,
-    seqCategoria: f.seqCategoria,
-    seqCategoTPA: 0,
-    escolhida: true,
-    preferencia: null,
-  };
-}
-
 describe('elegibilidade no momento do rodízio', () => {
   it('sem habilitação ou sem descanso depois de escolher: fora, com o motivo; o outro é escalado', async () => {
     const [semHabilitacao, semDescanso, elegivel] = avulsos as [string, string, string];
     const dataOperacao = somarDias(dataLocal(amb.relogio.now(), amb.config.fusoHorario), 4);
-    expect((await staff.post('/api/gestao/escalas/4521/fechar')).status).toBe(200);
+    expect((await staff.chamar(apiGestao.fechar, { params: { num: 4521 } })).status).toBe(200);
     num = await criarRascunho(staff, [
       requisicaoExemplo(dataOperacao, {
         poroes: [
@@ -79,19 +51,17 @@ describe('elegibilidade no momento do rodízio', () => {
         ],
       }),
     ]);
-    const aberta = await staff.post(`/api/gestao/escalas/${num}/abrir`);
+    const aberta = await staff.chamar(apiGestao.abrir, { params: { num } });
     expect(aberta.status, JSON.stringify(aberta.corpo)).toBe(200);
-    const escolha = escolhaDe(aberta.corpo.dados);
+    const escolha = escolhaDe(aberta.corpo.dados, { codFuncao: 101 });
     for (const cod of avulsos) {
-      const r = await (await amb.logado(cod)).post('/api/vagas', {
-        numEscalacao: num,
-        categoria: 1,
-        escolhas: [escolha],
+      const r = await (await amb.logado(cod)).chamar(apiEscalacao.escolher, {
+        corpo: { numEscalacao: num, categoria: 1, escolhas: [escolha] },
       });
       expect(r.status, JSON.stringify(r.corpo)).toBe(200);
     }
     amb.relogio.avancar(60_000);
-    expect((await staff.post(`/api/gestao/escalas/${num}/fechar`)).status).toBe(200);
+    expect((await staff.chamar(apiGestao.fechar, { params: { num } })).status).toBe(200);
 
     // After choosing: one loses the qualification, the other is engaged until 2 h before the shift.
     await amb.db
@@ -124,12 +94,12 @@ describe('elegibilidade no momento do rodízio', () => {
       })
       .execute();
 
-    const r = await staff.post(`/api/gestao/escalas/${num}/rodizio`);
+    const r = await staff.chamar(apiGestao.rodizio, { params: { num } });
     expect(r.status, JSON.stringify(r.corpo)).toBe(200);
     expect(r.corpo.dados).toMatchObject({ vagas: 3, escalados: 1, vagasNaoPreenchidas: 2, naoEscalados: 2 });
 
     const auditoria = async (cod: string) =>
-      (await staff.get(`/api/gestao/escalas/${num}/auditoria`, { codAvulso: cod })).corpo.dados;
+      (await staff.chamar(apiGestao.auditoria, { params: { num }, query: { codAvulso: cod } })).corpo.dados;
     const h = await auditoria(semHabilitacao);
     expect(h).toMatchObject({ escolheu: true, escalado: false });
     expect(h.escolhas.map((e: { situacao: string }) => e.situacao)).toEqual(['sem-habilitacao']);
@@ -149,8 +119,10 @@ describe('elegibilidade no momento do rodízio', () => {
     });
 
     // Published, the words stay (they were stored with the call): the worker reads the same.
-    expect((await staff.post(`/api/gestao/escalas/${num}/publicar`)).status).toBe(200);
-    const proprio = await (await amb.logado(semHabilitacao)).get('/api/escalacao/resultado');
+    expect((await staff.chamar(apiGestao.publicar, { params: { num } })).status).toBe(200);
+    const proprio = await (await amb.logado(semHabilitacao)).chamar(apiResultadoEscala.resultado, {
+      query: {},
+    });
     expect(proprio.corpo.dados).toMatchObject({
       resultado: 'nao-escalado',
       numEscalacao: num,

@@ -1,14 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiEscalacao } from '#common/api/escalacao.ts';
+import { apiGestao } from '#common/api/gestao.ts';
 import { temDescanso } from '#common/descanso.ts';
 import type { AmbienteTeste, ClienteTeste } from '../../test/ambiente.ts';
-import { criarAmbiente } from '../../test/ambiente.ts';
 import {
+  ambienteSemChamadaAberta,
   apurar,
   chamadaFechada,
+  dataDaChamada,
   diaDaqui,
   engajados,
   escolher,
   estivadores,
+  pedirRepescagem,
   publicar,
   requisicao,
   trabalhosDe,
@@ -28,11 +32,8 @@ let staff: ClienteTeste;
 let w: { cod: string; num: number }[];
 
 beforeAll(async () => {
-  amb = await criarAmbiente();
-  staff = await amb.logado(ESCALADOR);
+  ({ amb, staff } = await ambienteSemChamadaAberta());
   w = await estivadores(amb, 6);
-  // The demo's open call would keep new ones from opening (and its choices are not these tests').
-  expect((await staff.post('/api/gestao/escalas/4521/fechar')).status).toBe(200);
 });
 afterAll(async () => {
   await amb.fechar();
@@ -59,19 +60,21 @@ describe('descanso nos dois sentidos, entre chamadas (caso 1)', () => {
     expect((await trabalhosDe(amb, a.cod)).filter((j) => j.num_escalacao === tarde.num)).toHaveLength(1);
 
     // The morning's call, open: GET /api/vagas says no rest for its 07-13 offer.
-    const manha = await staff.post('/api/gestao/escalas', {
-      dataChamada: `${dia.slice(0, 4)}-${dia.slice(4, 6)}-${dia.slice(6, 8)}`,
-      horaChamada: '06:00',
+    const manha = await staff.chamar(apiGestao.criar, {
+      corpo: { dataChamada: dataDaChamada(dia), horaChamada: '06:00' },
     });
     const num = manha.corpo.dados.numEscalacao;
-    await staff.post(`/api/gestao/escalas/${num}/requisicoes`, requisicao(dia, 1, [[101, 1]]));
-    expect((await staff.post(`/api/gestao/escalas/${num}/abrir`)).status).toBe(200);
+    await staff.chamar(apiGestao.adicionarRequisicao, {
+      params: { num },
+      corpo: requisicao(dia, 1, [[101, 1]]),
+    });
+    expect((await staff.chamar(apiGestao.abrir, { params: { num } })).status).toBe(200);
     const c = await amb.logado(a.cod);
-    const vagas = await c.get('/api/vagas', { numEscalacao: String(num) });
+    const vagas = await c.chamar(apiEscalacao.vagas, { query: { numEscalacao: num } });
     expect(vagas.status).toBe(200);
-    const semDescanso: number[] = vagas.corpo.dados.pessoal.semDescanso;
+    const semDescanso = vagas.corpo.dados.pessoal.semDescanso;
     expect(semDescanso).toHaveLength(1);
-    expect((await staff.post(`/api/gestao/escalas/${num}/fechar`)).status).toBe(200);
+    expect((await staff.chamar(apiGestao.fechar, { params: { num } })).status).toBe(200);
     // Had the choice been made before the job was published, the rotation leaves it out with the reason.
     const seq = (
       await amb.db
@@ -83,8 +86,11 @@ describe('descanso nos dois sentidos, entre chamadas (caso 1)', () => {
     await escolher(amb, num, a.cod, [{ seq, codFuncao: 101 }]);
     const r = await apurar(amb, num);
     expect(r.escalados).toBe(0);
-    const auditoria = await staff.get(`/api/gestao/escalas/${num}/auditoria`, { codAvulso: a.cod });
-    expect(auditoria.corpo.dados.escolhas[0].situacao).toBe('sem-descanso');
+    const auditoria = await staff.chamar(apiGestao.auditoria, {
+      params: { num },
+      query: { codAvulso: a.cod },
+    });
+    expect(auditoria.corpo.dados.escolhas[0]?.situacao).toBe('sem-descanso');
   });
 
   it('apurada e ainda não publicada também conta: a outra escala do mesmo dia não escala o mesmo trabalhador', async () => {
@@ -128,21 +134,23 @@ describe('publicar em qualquer ordem (casos 2 e 3)', () => {
     expect(await engajados(amb, x.num)).toEqual([[a.cod, oferta(x).seq]]);
     expect(await engajados(amb, y.num)).toEqual([[a.cod, oferta(y).seq]]);
 
-    const px = await staff.post(`/api/gestao/escalas/${x.num}/publicar`);
+    const px = await staff.chamar(apiGestao.publicar, { params: { num: x.num } });
     expect(px.status).toBe(409);
     expect(px.corpo.codigoErro).toBe('RodizioDesatualizado');
     expect(px.corpo.mensagem).toMatch(/Apure o rodízio de novo/);
     // Nothing written: no job, still 'apurada'.
     expect(await trabalhosDe(amb, a.cod).then((t) => t.filter((j) => j.num_escalacao === x.num))).toEqual([]);
-    expect((await staff.get(`/api/gestao/escalas/${x.num}`)).corpo.dados.situacao).toBe('apurada');
+    expect((await staff.chamar(apiGestao.escala, { params: { num: x.num } })).corpo.dados.situacao).toBe(
+      'apurada',
+    );
 
     // Staff run it again: x now sees y's engagement and leaves a out; y, run again too, keeps a.
-    expect((await staff.post(`/api/gestao/escalas/${x.num}/rodizio`)).corpo.dados.escalados).toBe(0);
-    expect((await staff.post(`/api/gestao/escalas/${x.num}/publicar`)).status).toBe(200);
-    const py = await staff.post(`/api/gestao/escalas/${y.num}/publicar`);
+    expect((await staff.chamar(apiGestao.rodizio, { params: { num: x.num } })).corpo.dados.escalados).toBe(0);
+    expect((await staff.chamar(apiGestao.publicar, { params: { num: x.num } })).status).toBe(200);
+    const py = await staff.chamar(apiGestao.publicar, { params: { num: y.num } });
     if (py.status === 409) {
-      expect((await staff.post(`/api/gestao/escalas/${y.num}/rodizio`)).status).toBe(200);
-      expect((await staff.post(`/api/gestao/escalas/${y.num}/publicar`)).status).toBe(200);
+      expect((await staff.chamar(apiGestao.rodizio, { params: { num: y.num } })).status).toBe(200);
+      expect((await staff.chamar(apiGestao.publicar, { params: { num: y.num } })).status).toBe(200);
     }
     const jobs = (await trabalhosDe(amb, a.cod)).filter(
       (j) => j.num_escalacao === x.num || j.num_escalacao === y.num,
@@ -166,7 +174,7 @@ describe('publicar em qualquer ordem (casos 2 e 3)', () => {
       .selectAll()
       .where('cod_funcao', '=', 103)
       .executeTakeFirstOrThrow();
-    const py = await staff.post(`/api/gestao/escalas/${y.num}/publicar`);
+    const py = await staff.chamar(apiGestao.publicar, { params: { num: y.num } });
     expect(py.status).toBe(409);
     expect(py.corpo.codigoErro).toBe('RodizioDesatualizado');
     expect(py.corpo.mensagem).toMatch(/ponteiros/);
@@ -177,9 +185,9 @@ describe('publicar em qualquer ordem (casos 2 e 3)', () => {
       .executeTakeFirstOrThrow();
     expect(agora).toEqual(depoisDeX);
     // Run again, y starts right after x's last engaged worker, and its pointer continues from there.
-    expect((await staff.post(`/api/gestao/escalas/${y.num}/rodizio`)).status).toBe(200);
-    expect((await staff.post(`/api/gestao/escalas/${y.num}/publicar`)).status).toBe(200);
-    const resultado = (await staff.get(`/api/gestao/escalas/${y.num}/resultado`)).corpo.dados;
+    expect((await staff.chamar(apiGestao.rodizio, { params: { num: y.num } })).status).toBe(200);
+    expect((await staff.chamar(apiGestao.publicar, { params: { num: y.num } })).status).toBe(200);
+    const resultado = (await staff.chamar(apiGestao.resultado, { params: { num: y.num } })).corpo.dados;
     expect(resultado.ponteiros[0]).toMatchObject({ codFuncao: 103, ponteiroInicial: depoisDeX.registro });
   });
 
@@ -190,8 +198,8 @@ describe('publicar em qualquer ordem (casos 2 e 3)', () => {
     await apurar(amb, x.num);
     const outro = await amb.logado(ESCALADOR);
     const [r1, r2] = await Promise.all([
-      staff.post(`/api/gestao/escalas/${x.num}/publicar`),
-      outro.post(`/api/gestao/escalas/${x.num}/publicar`),
+      staff.chamar(apiGestao.publicar, { params: { num: x.num } }),
+      outro.chamar(apiGestao.publicar, { params: { num: x.num } }),
     ]);
     expect([r1.status, r2.status].sort()).toEqual([200, 409]);
     const n = await amb.db
@@ -256,19 +264,18 @@ describe('empates, ordem da lista e turnos encerrados (casos 4, 5 e 8)', () => {
       .execute();
     await apurar(amb, x.num);
     const esperado = [nums[3], nums[4], nums[5]].map((n) => n?.cod);
-    const resultado = (await staff.get(`/api/gestao/escalas/${x.num}/resultado`)).corpo.dados;
-    const lista = resultado.requisicoes[0].poroes[0].funcoes[0].escalados.map(
-      (e: { codAvulso: string }) => e.codAvulso,
-    );
+    const resultado = (await staff.chamar(apiGestao.resultado, { params: { num: x.num } })).corpo.dados;
+    const lista = resultado.requisicoes[0]?.poroes[0]?.funcoes[0]?.escalados.map((e) => e.codAvulso);
     expect(lista).toEqual(esperado);
     // The audit of the one left out names the list's last as the last engaged.
     const fora = nums[0];
     if (!fora) throw new Error('avulso');
-    const auditoria = (await staff.get(`/api/gestao/escalas/${x.num}/auditoria`, { codAvulso: fora.cod }))
-      .corpo.dados;
+    const auditoria = (
+      await staff.chamar(apiGestao.auditoria, { params: { num: x.num }, query: { codAvulso: fora.cod } })
+    ).corpo.dados;
     expect(auditoria.motivo).toContain(`(último escalado: Chamada ${String(nums[5]?.num).padStart(3, '0')})`);
     await publicar(amb, x.num);
-    const csv = (await staff.get(`/api/gestao/escalas/${x.num}/escala.csv`)).bruto.toString('utf8');
+    const csv = (await staff.chamar(apiGestao.escalaCsv, { params: { num: x.num } })).bruto.toString('utf8');
     const doCsv = csv
       .trim()
       .split('\r\n')
@@ -335,11 +342,7 @@ describe('repescagem (política do porto, docs/decisions/0217)', () => {
     await escolher(amb, x.num, b.cod, [oferta(x, 0)]);
     await apurar(amb, x.num);
     await publicar(amb, x.num);
-    const corpo = {
-      dataChamada: `${dia.slice(0, 4)}-${dia.slice(4, 6)}-${dia.slice(6, 8)}`,
-      horaChamada: '06:00',
-    };
-    const desligada = await staff.post(`/api/gestao/escalas/${x.num}/repescagem`, corpo);
+    const desligada = await pedirRepescagem(staff, x.num, dia);
     expect(desligada.status).toBe(409);
     expect(desligada.corpo).toMatchObject({
       codigoErro: 'RepescagemIndisponivel',
@@ -348,26 +351,21 @@ describe('repescagem (política do porto, docs/decisions/0217)', () => {
 
     amb.config.rodizio.repescagem = true;
     try {
-      const r = await staff.post(`/api/gestao/escalas/${x.num}/repescagem`, corpo);
+      const r = await pedirRepescagem(staff, x.num, dia);
       expect(r.status, JSON.stringify(r.corpo)).toBe(200);
       const z = r.corpo.dados.numEscalacao;
-      const detalhe = (await staff.get(`/api/gestao/escalas/${z}`)).corpo.dados;
+      const detalhe = (await staff.chamar(apiGestao.escala, { params: { num: z } })).corpo.dados;
       expect(detalhe.situacao).toBe('rascunho');
-      expect(
-        detalhe.requisicoes[0].poroes[0].funcoes.map((f: { codFuncao: number; numVagas: number }) => [
-          f.codFuncao,
-          f.numVagas,
-        ]),
-      ).toEqual([
+      expect(detalhe.requisicoes[0]?.poroes[0]?.funcoes.map((f) => [f.codFuncao, f.numVagas])).toEqual([
         [101, 1],
         [103, 1],
       ]);
-      const outra = await staff.post(`/api/gestao/escalas/${x.num}/repescagem`, corpo);
+      const outra = await pedirRepescagem(staff, x.num, dia);
       expect(outra.corpo.mensagem).toBe(`A escala nº ${x.num} já tem a repescagem nº ${z}.`);
 
       // The short round: a (engaged in x) and c choose the leftover Estivador vacancy.
-      expect((await staff.post(`/api/gestao/escalas/${z}/abrir`)).status).toBe(200);
-      expect((await staff.post(`/api/gestao/escalas/${z}/fechar`)).status).toBe(200);
+      expect((await staff.chamar(apiGestao.abrir, { params: { num: z } })).status).toBe(200);
+      expect((await staff.chamar(apiGestao.fechar, { params: { num: z } })).status).toBe(200);
       const ofertasZ = await amb.db
         .selectFrom('oferta')
         .select(['seq_categoria as seq', 'cod_funcao as codFuncao'])
@@ -380,17 +378,17 @@ describe('repescagem (política do porto, docs/decisions/0217)', () => {
       await escolher(amb, z, c.cod, [vaga101]);
       await apurar(amb, z);
       expect(await engajados(amb, z)).toEqual([[c.cod, vaga101.seq]]);
-      const auditoria = (await staff.get(`/api/gestao/escalas/${z}/auditoria`, { codAvulso: a.cod })).corpo
-        .dados;
-      expect(auditoria.escolhas[0].situacao).toBe('ja-escalado');
+      const auditoria = (
+        await staff.chamar(apiGestao.auditoria, { params: { num: z }, query: { codAvulso: a.cod } })
+      ).corpo.dados;
+      expect(auditoria.escolhas[0]?.situacao).toBe('ja-escalado');
       expect(auditoria.motivo).toContain('a repescagem é de quem não foi');
       // The pointers continue from where x left them.
-      const px = (await staff.get(`/api/gestao/escalas/${x.num}/resultado`)).corpo.dados.ponteiros;
-      const pz = (await staff.get(`/api/gestao/escalas/${z}/resultado`)).corpo.dados.ponteiros;
-      const de = (l: { codFuncao: number; ponteiroInicial: number; ponteiroFinal: number }[]) =>
-        l.find((p) => p.codFuncao === 101);
+      const px = (await staff.chamar(apiGestao.resultado, { params: { num: x.num } })).corpo.dados.ponteiros;
+      const pz = (await staff.chamar(apiGestao.resultado, { params: { num: z } })).corpo.dados.ponteiros;
+      const de = <P extends { codFuncao: number }>(l: P[]) => l.find((p) => p.codFuncao === 101);
       expect(de(pz)?.ponteiroInicial).toBe(de(px)?.ponteiroFinal);
-      expect((await staff.post(`/api/gestao/escalas/${z}/publicar`)).status).toBe(200);
+      expect((await staff.chamar(apiGestao.publicar, { params: { num: z } })).status).toBe(200);
     } finally {
       amb.config.rodizio.repescagem = false;
     }
@@ -438,8 +436,9 @@ describe('dobra (política do porto, docs/decisions/0218)', () => {
         [e.cod, oferta(x, 0).seq],
         [e.cod, oferta(x, 1).seq],
       ]);
-      const auditoria = (await staff.get(`/api/gestao/escalas/${x.num}/auditoria`, { codAvulso: e.cod }))
-        .corpo.dados;
+      const auditoria = (
+        await staff.chamar(apiGestao.auditoria, { params: { num: x.num }, query: { codAvulso: e.cod } })
+      ).corpo.dados;
       expect(auditoria.motivo).toMatch(
         /^Escalado na sua 1ª escolha \(.*\)\. Dobra: escalado também na sua 2ª escolha \(MSC AURORA, Porão 1, Estivador, \d\d\/\d\d 19-01\), com o descanso mínimo de 6 horas entre os dois turnos, como o acordo coletivo permite\.$/,
       );

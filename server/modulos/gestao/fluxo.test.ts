@@ -1,11 +1,20 @@
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiAvulso } from '#common/api/avulso.ts';
 import type { Escolha } from '#common/api/escalacao.ts';
-import type { EscalaDetalhe } from '#common/api/gestao.ts';
+import { apiEscalacao } from '#common/api/escalacao.ts';
+import type { EscalaDetalhe, ResultadoAvulso } from '#common/api/gestao.ts';
+import { apiGestao, apiResultadoEscala } from '#common/api/gestao.ts';
 import { dataLocal, somarDias } from '#common/tempo.ts';
 import type { AmbienteTeste, ClienteTeste } from '../../test/ambiente.ts';
 import { criarAmbiente } from '../../test/ambiente.ts';
-import { criarRascunho, ESCALADOR, requisicaoExemplo } from './apoio-teste.ts';
+import {
+  criarRascunho,
+  ESCALADOR,
+  escolhaDe,
+  estivadoresPorChamada,
+  requisicaoExemplo,
+} from './apoio-teste.ts';
 
 /**
  * A call from draft to published through the API: workers choose, staff close, run the rotation, read the
@@ -24,19 +33,7 @@ beforeAll(async () => {
   amb = await criarAmbiente();
   staff = await amb.logado(ESCALADOR);
   dataOperacao = somarDias(dataLocal(amb.relogio.now(), amb.config.fusoHorario), 4);
-  const linhas = await amb.db
-    .selectFrom('avulso as a')
-    .innerJoin('habilitacao as h', 'h.cod_avulso', 'a.cod_avulso')
-    .select(['a.cod_avulso', 'a.num_chamada'])
-    .where('h.cod_funcao', '=', 101)
-    .where('a.artigo', '=', 55)
-    .where('a.impedimento', '=', 0)
-    .where('a.cod_categoria', '=', 1)
-    .where('a.cod_avulso', '>', '100100')
-    .orderBy('a.num_chamada')
-    .limit(4)
-    .execute();
-  avulsos = linhas.map((l) => ({ cod: l.cod_avulso, numChamada: l.num_chamada }));
+  avulsos = await estivadoresPorChamada(amb, 4);
   // The demo's published calls left a pointer for 101: start this call's rotation from the lowest number.
   await amb.db.deleteFrom('ponteiro_rodizio').where('cod_funcao', '=', 101).execute();
   expect(avulsos).toHaveLength(4);
@@ -45,40 +42,19 @@ afterAll(async () => {
   await amb.fechar();
 });
 
-function escolhaDe(d: EscalaDetalhe, numPorao: string, codFuncao: number): Escolha {
-  for (const r of d.requisicoes) {
-    for (const p of r.poroes) {
-      const f = p.funcoes.find((x) => x.codFuncao === codFuncao);
-      if (p.numPorao === numPorao && f) {
-        return {
-          numRequisicao: r.numRequisicao,
-          codOperador: r.codOperador,
-          codNavio: r.codNavio,
-          dataOperacao: r.dataOperacao,
-          codPeriodo: r.codPeriodo,
-          numPorao,
-          numPoraoFuncao: numPorao,
-          codFuncao,
-          nomeFuncao: f.nomeFuncao,
-          seqCategoria: f.seqCategoria,
-          seqCategoTPA: 0,
-          escolhida: true,
-          preferencia: null,
-        };
-      }
-    }
-  }
-  throw new Error(`oferta ${numPorao}/${codFuncao} não encontrada`);
+/** The choices behind a worker's result (none when they chose nothing). */
+function escolhasDe(resultado: ResultadoAvulso | null) {
+  return resultado && 'escolhas' in resultado ? resultado.escolhas : [];
 }
 
 async function escolher(cod: string, escolhas: Escolha[]) {
   const c = await amb.logado(cod);
-  return c.post('/api/vagas', { numEscalacao: num, categoria: 1, escolhas });
+  return c.chamar(apiEscalacao.escolher, { corpo: { numEscalacao: num, categoria: 1, escolhas } });
 }
 
 describe('de rascunho a publicada', () => {
   it('abre a nova escala depois de fechar a do dia; trabalhadores escolhem', async () => {
-    expect((await staff.post('/api/gestao/escalas/4521/fechar')).status).toBe(200);
+    expect((await staff.chamar(apiGestao.fechar, { params: { num: 4521 } })).status).toBe(200);
     num = await criarRascunho(staff, [
       requisicaoExemplo(dataOperacao, {
         poroes: [
@@ -97,32 +73,34 @@ describe('de rascunho a publicada', () => {
         ],
       }),
     ]);
-    const a = await staff.post(`/api/gestao/escalas/${num}/abrir`);
+    const a = await staff.chamar(apiGestao.abrir, { params: { num } });
     expect(a.status).toBe(200);
     detalhe = a.corpo.dados;
-    const x = escolhaDe(detalhe, 'PR00', 101);
-    const y = escolhaDe(detalhe, 'PR01', 101);
+    const x = escolhaDe(detalhe, { numPorao: 'PR00', codFuncao: 101 });
+    const y = escolhaDe(detalhe, { numPorao: 'PR01', codFuncao: 101 });
     // Everyone wants PR00 first, then PR01. The fourth gets impeded after choosing.
     for (const { cod } of avulsos) {
       const r = await escolher(cod, [x, y]);
       expect(r.status, JSON.stringify(r.corpo)).toBe(200);
     }
-    const vivo = await staff.get(`/api/gestao/escalas/${num}`);
+    const vivo = await staff.chamar(apiGestao.escala, { params: { num } });
     expect(vivo.corpo.dados.contagens).toMatchObject({ escolhas: 8, avulsos: 4, vagas: 2 });
-    expect(vivo.corpo.dados.requisicoes[0].poroes[0].funcoes[0].qtdEscolhas).toBe(4);
+    expect(vivo.corpo.dados.requisicoes[0]?.poroes[0]?.funcoes[0]?.qtdEscolhas).toBe(4);
   });
 
   it('rodízio só depois de fechar; fechada, os posts recebem EscalaFechada', async () => {
-    const cedo = await staff.post(`/api/gestao/escalas/${num}/rodizio`);
+    const cedo = await staff.chamar(apiGestao.rodizio, { params: { num } });
     expect(cedo.status).toBe(409);
     expect(cedo.corpo.codigoErro).toBe('SituacaoEscalaInvalida');
-    const semResultado = await staff.get(`/api/gestao/escalas/${num}/resultado`);
+    const semResultado = await staff.chamar(apiGestao.resultado, { params: { num } });
     expect(semResultado.status).toBe(409);
-    expect((await staff.post(`/api/gestao/escalas/${num}/publicar`)).status).toBe(409);
+    expect((await staff.chamar(apiGestao.publicar, { params: { num } })).status).toBe(409);
 
     amb.relogio.avancar(60_000);
-    expect((await staff.post(`/api/gestao/escalas/${num}/fechar`)).status).toBe(200);
-    const tarde = await escolher((avulsos[0] as { cod: string }).cod, [escolhaDe(detalhe, 'PR01', 101)]);
+    expect((await staff.chamar(apiGestao.fechar, { params: { num } })).status).toBe(200);
+    const tarde = await escolher((avulsos[0] as { cod: string }).cod, [
+      escolhaDe(detalhe, { numPorao: 'PR01', codFuncao: 101 }),
+    ]);
     expect(tarde.status).toBe(409);
     expect(tarde.corpo.codigoErro).toBe('EscalaFechada');
     const linhas = await amb.db.selectFrom('escolha').select('id').where('num_escalacao', '=', num).execute();
@@ -139,7 +117,7 @@ describe('de rascunho a publicada', () => {
     // The first in rotation order is impeded after choosing: the next two take the two vacancies.
     await amb.db.updateTable('avulso').set({ impedimento: 1 }).where('cod_avulso', '=', a.cod).execute();
     amb.relogio.avancar(60_000);
-    const r = await staff.post(`/api/gestao/escalas/${num}/rodizio`);
+    const r = await staff.chamar(apiGestao.rodizio, { params: { num } });
     expect(r.status, JSON.stringify(r.corpo)).toBe(200);
     expect(r.corpo.dados).toMatchObject({
       numEscalacao: num,
@@ -151,13 +129,13 @@ describe('de rascunho a publicada', () => {
     });
     expect(r.corpo.dados.duracaoMs).toBeGreaterThanOrEqual(0);
 
-    const res = await staff.get(`/api/gestao/escalas/${num}/resultado`);
+    const res = await staff.chamar(apiGestao.resultado, { params: { num } });
     expect(res.status).toBe(200);
-    const poroes = res.corpo.dados.requisicoes[0].poroes;
-    expect(poroes[0].funcoes[0].escalados).toEqual([
+    const poroes = res.corpo.dados.requisicoes[0]?.poroes;
+    expect(poroes?.[0]?.funcoes[0]?.escalados).toEqual([
       { codAvulso: b.cod, nome: expect.any(String), numChamada: b.numChamada, preferencia: 1 },
     ]);
-    expect(poroes[1].funcoes[0].escalados).toEqual([
+    expect(poroes?.[1]?.funcoes[0]?.escalados).toEqual([
       { codAvulso: c.cod, nome: expect.any(String), numChamada: c.numChamada, preferencia: 2 },
     ]);
     expect(res.corpo.dados.ponteiros).toEqual([
@@ -172,7 +150,10 @@ describe('de rascunho a publicada', () => {
       },
     ]);
 
-    const audD = await staff.get(`/api/gestao/escalas/${num}/auditoria`, { codAvulso: d.cod });
+    const audD = await staff.chamar(apiGestao.auditoria, {
+      params: { num },
+      query: { codAvulso: d.cod },
+    });
     expect(audD.status).toBe(200);
     expect(audD.corpo.dados).toMatchObject({ codAvulso: d.cod, escolheu: true, escalado: false });
     expect(audD.corpo.dados.escolhas.map((e: { situacao: string }) => e.situacao)).toEqual([
@@ -180,49 +161,62 @@ describe('de rascunho a publicada', () => {
       'preenchida',
     ]);
     expect(audD.corpo.dados.motivo).toMatch(/preenchida/);
-    const audA = await staff.get(`/api/gestao/escalas/${num}/auditoria`, { codAvulso: a.cod });
+    const audA = await staff.chamar(apiGestao.auditoria, {
+      params: { num },
+      query: { codAvulso: a.cod },
+    });
     expect(audA.corpo.dados.escolhas.map((e: { situacao: string }) => e.situacao)).toEqual([
       'impedido',
       'impedido',
     ]);
-    const audC = await staff.get(`/api/gestao/escalas/${num}/auditoria`, { codAvulso: c.cod });
+    const audC = await staff.chamar(apiGestao.auditoria, {
+      params: { num },
+      query: { codAvulso: c.cod },
+    });
     expect(audC.corpo.dados).toMatchObject({ escalado: true });
     expect(audC.corpo.dados.motivo).toMatch(/2ª/);
-    const ninguem = await staff.get(`/api/gestao/escalas/${num}/auditoria`, { codAvulso: '100003' });
+    const ninguem = await staff.chamar(apiGestao.auditoria, {
+      params: { num },
+      query: { codAvulso: '100003' },
+    });
     expect(ninguem.corpo.dados).toMatchObject({ escolheu: false, escalado: false, escolhas: [] });
     for (const cod of ['12', 'abcdef', '']) {
-      const e = await staff.get(`/api/gestao/escalas/${num}/auditoria`, { codAvulso: cod });
+      const e = await staff.chamar(apiGestao.auditoria, { params: { num }, query: { codAvulso: cod } });
       expect(e.status, cod).toBe(400);
     }
-    expect((await staff.get(`/api/gestao/escalas/${num}/auditoria`, { codAvulso: '999999' })).status).toBe(
-      404,
-    );
+    expect(
+      (await staff.chamar(apiGestao.auditoria, { params: { num }, query: { codAvulso: '999999' } })).status,
+    ).toBe(404);
   });
 
   it('repetir o rodízio dá o mesmo resultado; o trabalhador ainda não vê nada', async () => {
-    const antes = (await staff.get(`/api/gestao/escalas/${num}/resultado`)).corpo.dados;
+    const antes = (await staff.chamar(apiGestao.resultado, { params: { num } })).corpo.dados;
     amb.relogio.avancar(60_000);
-    expect((await staff.post(`/api/gestao/escalas/${num}/rodizio`)).status).toBe(200);
-    const depois = (await staff.get(`/api/gestao/escalas/${num}/resultado`)).corpo.dados;
+    expect((await staff.chamar(apiGestao.rodizio, { params: { num } })).status).toBe(200);
+    const depois = (await staff.chamar(apiGestao.resultado, { params: { num } })).corpo.dados;
     expect(depois).toEqual(antes);
-    const d = (await staff.get(`/api/gestao/escalas/${num}`)).corpo.dados;
+    const d = (await staff.chamar(apiGestao.escala, { params: { num } })).corpo.dados;
     expect(d.situacao).toBe('apurada');
     expect(d.passos.filter((p: { situacao: string }) => p.situacao === 'apurada')).toEqual([
       { situacao: 'apurada', em: amb.relogio.now().toISOString(), por: ESCALADOR },
     ]);
     const w = await amb.logado((avulsos[1] as { cod: string }).cod);
-    const r = await w.get('/api/escalacao/resultado', { numEscalacao: String(num) });
+    const r = await w.chamar(apiResultadoEscala.resultado, { query: { numEscalacao: num } });
     expect(r.status).toBe(404);
     expect(r.corpo.codigoErro).toBe('NaoEncontrado');
-    expect((await w.get('/api/escalacao/resultado')).corpo.dados?.numEscalacao).not.toBe(num);
+    expect((await w.chamar(apiResultadoEscala.resultado, { query: {} })).corpo.dados?.numEscalacao).not.toBe(
+      num,
+    );
     // Nor the confirmed list of the closed call: nobody is marked before publishing.
-    const lista = await w.get('/api/avulsosConfirmados', { numEscalacao: String(num), codCategoria: '1' });
+    const lista = await w.chamar(apiEscalacao.avulsosConfirmados, {
+      query: { numEscalacao: num, codCategoria: 1 },
+    });
     expect([lista.status, lista.corpo.codigoErro]).toEqual([409, 'EscalaFechada']);
   });
 
   it('publica: trabalhos com a escala, ponteiros avançam, nada mais muda depois', async () => {
     const [, b, c] = avulsos as [(typeof avulsos)[0], (typeof avulsos)[0], (typeof avulsos)[0]];
-    const p = await staff.post(`/api/gestao/escalas/${num}/publicar`);
+    const p = await staff.chamar(apiGestao.publicar, { params: { num } });
     expect(p.status, JSON.stringify(p.corpo)).toBe(200);
     expect(p.corpo.dados).toMatchObject({ numEscalacao: num, trabalhos: 2, funcoes: 1 });
     const trabalhos = await amb.db
@@ -259,14 +253,14 @@ describe('de rascunho a publicada', () => {
     expect(ponteiro).toMatchObject({ registro: c.numChamada, registro_anterior: null, num_escalacao: num });
 
     // Published is final: no second publish, no new run, the stored result unchanged.
-    const resultado = (await staff.get(`/api/gestao/escalas/${num}/resultado`)).corpo.dados;
-    expect((await staff.post(`/api/gestao/escalas/${num}/publicar`)).corpo.codigoErro).toBe(
+    const resultado = (await staff.chamar(apiGestao.resultado, { params: { num } })).corpo.dados;
+    expect((await staff.chamar(apiGestao.publicar, { params: { num } })).corpo.codigoErro).toBe(
       'SituacaoEscalaInvalida',
     );
-    expect((await staff.post(`/api/gestao/escalas/${num}/rodizio`)).corpo.codigoErro).toBe(
+    expect((await staff.chamar(apiGestao.rodizio, { params: { num } })).corpo.codigoErro).toBe(
       'SituacaoEscalaInvalida',
     );
-    expect((await staff.get(`/api/gestao/escalas/${num}/resultado`)).corpo.dados).toEqual({
+    expect((await staff.chamar(apiGestao.resultado, { params: { num } })).corpo.dados).toEqual({
       ...resultado,
       situacao: 'publicada',
     });
@@ -282,11 +276,11 @@ describe('de rascunho a publicada', () => {
       (typeof avulsos)[0],
     ];
     const w = await amb.logado(d.cod);
-    const r = await w.get('/api/avulsosConfirmados', { numEscalacao: String(num), codCategoria: '1' });
+    const r = await w.chamar(apiEscalacao.avulsosConfirmados, {
+      query: { numEscalacao: num, codCategoria: 1 },
+    });
     expect(r.status, JSON.stringify(r.corpo)).toBe(200);
-    const todos: { codAvulso: string; escalado?: boolean }[] = r.corpo.dados.avulsosConfirmados.flatMap(
-      (g: { avulsos: unknown[] }) => g.avulsos,
-    );
+    const todos = r.corpo.dados.avulsosConfirmados.flatMap((g) => g.avulsos);
     const marca = new Map(todos.map((x) => [x.codAvulso, x.escalado]));
     expect([a, b, c, d].map((x) => marca.has(x.cod))).toEqual([true, true, true, true]);
     expect([a, b, c, d].map((x) => marca.get(x.cod))).toEqual([undefined, true, true, undefined]);
@@ -295,7 +289,7 @@ describe('de rascunho a publicada', () => {
 
   it('a escala publicada em PDF (por navio e período) e CSV; antes de publicar, 409', async () => {
     const [, b, c] = avulsos as [(typeof avulsos)[0], (typeof avulsos)[0], (typeof avulsos)[0]];
-    const pdf = await staff.get(`/api/gestao/escalas/${num}/escala.pdf`);
+    const pdf = await staff.chamar(apiGestao.escalaPdf, { params: { num }, query: {} });
     expect(pdf.status).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.headers['content-disposition']).toBe(`attachment; filename="escala-${num}.pdf"`);
@@ -306,10 +300,10 @@ describe('de rascunho a publicada', () => {
     expect(text).toContain('Porão 1');
     expect(text).toContain(b.cod);
     expect(text).toContain(String(c.numChamada).padStart(4, '0'));
-    const deNovo = await staff.get(`/api/gestao/escalas/${num}/escala.pdf`);
+    const deNovo = await staff.chamar(apiGestao.escalaPdf, { params: { num }, query: {} });
     expect(deNovo.bruto.equals(pdf.bruto)).toBe(true);
 
-    const csv = await staff.get(`/api/gestao/escalas/${num}/escala.csv`);
+    const csv = await staff.chamar(apiGestao.escalaCsv, { params: { num } });
     expect(csv.status).toBe(200);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     const linhas = csv.bruto
@@ -327,12 +321,14 @@ describe('de rascunho a publicada', () => {
     ).toEqual([b.cod, c.cod].sort());
 
     const rascunho = await criarRascunho(staff);
-    expect((await staff.get(`/api/gestao/escalas/${rascunho}/escala.pdf`)).status).toBe(409);
-    expect((await staff.get(`/api/gestao/escalas/${rascunho}/escala.csv`)).corpo.codigoErro).toBe(
+    expect((await staff.chamar(apiGestao.escalaPdf, { params: { num: rascunho }, query: {} })).status).toBe(
+      409,
+    );
+    expect((await staff.chamar(apiGestao.escalaCsv, { params: { num: rascunho } })).corpo.codigoErro).toBe(
       'SituacaoEscalaInvalida',
     );
     const w = await amb.logado(b.cod);
-    expect((await w.get(`/api/gestao/escalas/${num}/escala.pdf`)).status).toBe(403);
+    expect((await w.chamar(apiGestao.escalaPdf, { params: { num }, query: {} })).status).toBe(403);
   });
 
   it('o trabalhador vê o resultado, o trabalho corrente e o crachá que vieram da escala', async () => {
@@ -343,7 +339,7 @@ describe('de rascunho a publicada', () => {
       (typeof avulsos)[0],
     ];
     const wb = await amb.logado(b.cod);
-    const r = await wb.get('/api/escalacao/resultado');
+    const r = await wb.chamar(apiResultadoEscala.resultado, { query: {} });
     expect(r.status).toBe(200);
     expect(r.corpo.dados).toMatchObject({
       resultado: 'escalado',
@@ -357,8 +353,8 @@ describe('de rascunho a publicada', () => {
         horaFim: 13,
       },
     });
-    expect(r.corpo.dados.motivo).toMatch(/1ª/);
-    const porNumero = await wb.get('/api/escalacao/resultado', { numEscalacao: String(num) });
+    expect(r.corpo.dados).toMatchObject({ motivo: expect.stringMatching(/1ª/) });
+    const porNumero = await wb.chamar(apiResultadoEscala.resultado, { query: { numEscalacao: num } });
     expect(porNumero.corpo.dados).toEqual(r.corpo.dados);
     // Inside the shift, the engagement is the current job.
     const inicio = await amb.db
@@ -368,7 +364,7 @@ describe('de rascunho a publicada', () => {
       .where('cod_avulso', '=', b.cod)
       .executeTakeFirstOrThrow();
     amb.relogio.definir(new Date(Date.parse(inicio.inicio) + 3_600_000));
-    const ut = await (await amb.logado(b.cod)).get('/api/avulso/ultimosTrabalhos');
+    const ut = await (await amb.logado(b.cod)).chamar(apiAvulso.ultimosTrabalhos);
     expect(ut.corpo.dados.trabalhoCorrente).toMatchObject({
       navio: 'MSC AURORA',
       faina: 'Porão 1',
@@ -376,26 +372,34 @@ describe('de rascunho a publicada', () => {
     });
 
     const wd = await amb.logado(d.cod);
-    const rd = await wd.get('/api/escalacao/resultado');
+    const rd = await wd.chamar(apiResultadoEscala.resultado, { query: {} });
     expect(rd.corpo.dados).toMatchObject({ resultado: 'nao-escalado', numEscalacao: num });
-    expect(rd.corpo.dados.escolhas.map((e: { texto: string }) => e.texto).join(' ')).toMatch(/preenchida/);
+    expect(
+      escolhasDe(rd.corpo.dados)
+        .map((e) => e.texto)
+        .join(' '),
+    ).toMatch(/preenchida/);
     const wa = await amb.logado(a.cod);
-    expect((await wa.get('/api/escalacao/resultado')).corpo.dados.resultado).toBe('nao-escalado');
+    expect((await wa.chamar(apiResultadoEscala.resultado, { query: {} })).corpo.dados?.resultado).toBe(
+      'nao-escalado',
+    );
     const outro = await amb.logado('100003');
-    expect((await outro.get('/api/escalacao/resultado')).corpo.dados).toMatchObject({
+    expect((await outro.chamar(apiResultadoEscala.resultado, { query: {} })).corpo.dados).toMatchObject({
       resultado: 'sem-escolhas',
       numEscalacao: num,
     });
-    expect((await outro.get('/api/escalacao/resultado', { numEscalacao: 'abc' })).status).toBe(400);
+    expect(
+      (await outro.chamarBruto(apiResultadoEscala.resultado, { query: { numEscalacao: 'abc' } })).status,
+    ).toBe(400);
     const anon = await amb.cliente();
-    expect((await anon.get('/api/escalacao/resultado')).status).toBe(401);
+    expect((await anon.chamar(apiResultadoEscala.resultado, { query: {} })).status).toBe(401);
   });
 
   it('a próxima escala aberta mostra os ponteiros reais nas ofertas', async () => {
     const c = avulsos[2] as (typeof avulsos)[0];
     staff = await amb.logado(ESCALADOR);
     const prox = await criarRascunho(staff, [requisicaoExemplo(somarDias(dataOperacao, 2))]);
-    expect((await staff.post(`/api/gestao/escalas/${prox}/abrir`)).status).toBe(200);
+    expect((await staff.chamar(apiGestao.abrir, { params: { num: prox } })).status).toBe(200);
     const ofertas = await amb.db
       .selectFrom('oferta')
       .select(['cod_funcao', 'ponteiro', 'ponteiro_a', 'ponteiro_p', 'grupo'])

@@ -1,17 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EscalaDetalhe } from '#common/api/gestao.ts';
+import { apiGestao } from '#common/api/gestao.ts';
 import type { AmbienteTeste, ClienteTeste } from '../../test/ambiente.ts';
-import { criarAmbiente } from '../../test/ambiente.ts';
 import {
-  apurar,
-  chamadaFechada,
+  ambienteSemChamadaAberta,
+  apuradaComSobras,
   diaDaqui,
-  escolher,
   estivadores,
+  pedirRepescagem,
   publicar,
-  requisicao,
 } from './apoio-entre-chamadas.ts';
-import { ESCALADOR } from './apoio-teste.ts';
 
 /**
  * What the staff page reads to offer the second round (docs/decisions/0268): GET /api/gestao/escalas/:num says
@@ -23,16 +21,14 @@ let amb: AmbienteTeste;
 let staff: ClienteTeste;
 
 beforeAll(async () => {
-  amb = await criarAmbiente();
-  staff = await amb.logado(ESCALADOR);
-  expect((await staff.post('/api/gestao/escalas/4521/fechar')).status).toBe(200);
+  ({ amb, staff } = await ambienteSemChamadaAberta());
 });
 afterAll(async () => {
   await amb.fechar();
 });
 
 async function detalhe(num: number): Promise<EscalaDetalhe> {
-  const r = await staff.get(`/api/gestao/escalas/${num}`);
+  const r = await staff.chamar(apiGestao.escala, { params: { num } });
   expect(r.status).toBe(200);
   return r.corpo.dados;
 }
@@ -42,16 +38,7 @@ describe('a repescagem na página da escala', () => {
     const [a] = await estivadores(amb, 1);
     if (!a) throw new Error('avulso');
     const dia = diaDaqui(amb, 40);
-    const x = await chamadaFechada(amb, [
-      requisicao(dia, 1, [
-        [101, 3],
-        [103, 1],
-      ]),
-    ]);
-    const vaga = x.ofertas[0];
-    if (!vaga) throw new Error('oferta');
-    await escolher(amb, x.num, a.cod, [vaga]);
-    await apurar(amb, x.num);
+    const x = await apuradaComSobras(amb, dia, [a.cod]);
     expect((await detalhe(x.num)).repescagem).toBeNull();
     await publicar(amb, x.num);
     expect((await detalhe(x.num)).repescagem).toBeNull();
@@ -59,12 +46,9 @@ describe('a repescagem na página da escala', () => {
     amb.config.rodizio.repescagem = true;
     try {
       expect((await detalhe(x.num)).repescagem).toEqual({ vagas: 3, repescagem: null, repescagemDe: null });
-      const r = await staff.post(`/api/gestao/escalas/${x.num}/repescagem`, {
-        dataChamada: `${dia.slice(0, 4)}-${dia.slice(4, 6)}-${dia.slice(6, 8)}`,
-        horaChamada: '06:00',
-      });
+      const r = await pedirRepescagem(staff, x.num, dia);
       expect(r.status, JSON.stringify(r.corpo)).toBe(200);
-      const z: number = r.corpo.dados.numEscalacao;
+      const z = r.corpo.dados.numEscalacao;
       expect((await detalhe(x.num)).repescagem).toEqual({ vagas: 0, repescagem: z, repescagemDe: null });
       const daRepescagem = await detalhe(z);
       expect(daRepescagem.repescagem).toEqual({ vagas: 0, repescagem: null, repescagemDe: x.num });

@@ -1,16 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiEscalacao, type VagasResposta } from '#common/api/escalacao.ts';
+import { apiGestao } from '#common/api/gestao.ts';
 import type { AmbienteTeste, ClienteTeste } from '../../test/ambiente.ts';
-import { criarAmbiente } from '../../test/ambiente.ts';
 import {
-  apurar,
-  chamadaFechada,
+  ambienteSemChamadaAberta,
+  apuradaComSobras,
   diaDaqui,
-  escolher,
   estivadores,
+  pedirRepescagem,
   publicar,
-  requisicao,
 } from './apoio-entre-chamadas.ts';
-import { ESCALADOR } from './apoio-teste.ts';
 
 /**
  * The second round's vacancies are for the workers its main call did not engage (docs/decisions/0217, 0260):
@@ -21,20 +20,14 @@ let amb: AmbienteTeste;
 let staff: ClienteTeste;
 
 beforeAll(async () => {
-  amb = await criarAmbiente();
-  staff = await amb.logado(ESCALADOR);
   // The demo's open call would keep the second round from opening.
-  expect((await staff.post('/api/gestao/escalas/4521/fechar')).status).toBe(200);
+  ({ amb, staff } = await ambienteSemChamadaAberta());
 });
 afterAll(async () => {
   await amb.fechar();
 });
 
-interface CategoriaVagas {
-  requisicoes: { poroes: { funcoes: { seqCategoria: number }[] }[] }[];
-}
-
-function ofertasVistas(dados: { categorias: Record<string, CategoriaVagas> }): number[] {
+function ofertasVistas(dados: VagasResposta): number[] {
   return Object.values(dados.categorias).flatMap((c) =>
     c.requisicoes.flatMap((r) => r.poroes.flatMap((p) => p.funcoes.map((o) => o.seqCategoria))),
   );
@@ -45,45 +38,32 @@ describe('GET /api/vagas na repescagem', () => {
     const [a, b, c] = await estivadores(amb, 3);
     if (!a || !b || !c) throw new Error('avulsos');
     const dia = diaDaqui(amb, 40);
-    const x = await chamadaFechada(amb, [
-      requisicao(dia, 1, [
-        [101, 3],
-        [103, 1],
-      ]),
-    ]);
-    const vaga = x.ofertas[0];
-    if (!vaga) throw new Error('oferta');
-    await escolher(amb, x.num, a.cod, [vaga]);
-    await escolher(amb, x.num, b.cod, [vaga]);
-    await apurar(amb, x.num);
+    const x = await apuradaComSobras(amb, dia, [a.cod, b.cod]);
     await publicar(amb, x.num);
 
     amb.config.rodizio.repescagem = true;
     try {
-      const r = await staff.post(`/api/gestao/escalas/${x.num}/repescagem`, {
-        dataChamada: `${dia.slice(0, 4)}-${dia.slice(4, 6)}-${dia.slice(6, 8)}`,
-        horaChamada: '06:00',
-      });
+      const r = await pedirRepescagem(staff, x.num, dia);
       expect(r.status, JSON.stringify(r.corpo)).toBe(200);
-      const z: number = r.corpo.dados.numEscalacao;
-      expect((await staff.post(`/api/gestao/escalas/${z}/abrir`)).status).toBe(200);
+      const z = r.corpo.dados.numEscalacao;
+      expect((await staff.chamar(apiGestao.abrir, { params: { num: z } })).status).toBe(200);
 
       const escalado = await amb.logado(a.cod);
-      const vistoPeloEscalado = await escalado.get('/api/vagas', { numEscalacao: String(z) });
+      const vistoPeloEscalado = await escalado.chamar(apiEscalacao.vagas, { query: { numEscalacao: z } });
       expect(vistoPeloEscalado.status).toBe(200);
       expect(vistoPeloEscalado.corpo.dados.numEscalacao).toBe(z);
       expect(ofertasVistas(vistoPeloEscalado.corpo.dados)).toEqual([]);
       expect(vistoPeloEscalado.corpo.dados.pessoal.semDescanso).toEqual([]);
 
       const livre = await amb.logado(c.cod);
-      const vistoPeloLivre = await livre.get('/api/vagas', { numEscalacao: String(z) });
+      const vistoPeloLivre = await livre.chamar(apiEscalacao.vagas, { query: { numEscalacao: z } });
       expect(vistoPeloLivre.status).toBe(200);
       const seqs = ofertasVistas(vistoPeloLivre.corpo.dados);
       expect(seqs.length).toBe(2);
       // The same worker asks again: still nothing (the variant is kept apart from the others' bytes).
-      const denovo = await escalado.get('/api/vagas', { numEscalacao: String(z) });
+      const denovo = await escalado.chamar(apiEscalacao.vagas, { query: { numEscalacao: z } });
       expect(ofertasVistas(denovo.corpo.dados)).toEqual([]);
-      expect((await staff.post(`/api/gestao/escalas/${z}/fechar`)).status).toBe(200);
+      expect((await staff.chamar(apiGestao.fechar, { params: { num: z } })).status).toBe(200);
     } finally {
       amb.config.rodizio.repescagem = false;
     }

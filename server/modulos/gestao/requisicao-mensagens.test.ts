@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiGestao } from '#common/api/gestao.ts';
+import type { CampoInvalido } from '#common/envelope.ts';
 import type { AmbienteTeste, ClienteTeste } from '../../test/ambiente.ts';
-import { criarAmbiente } from '../../test/ambiente.ts';
+import { criarAmbiente, dadosDaRecusa } from '../../test/ambiente.ts';
 import { criarRascunho, ESCALADOR, enviarCsv, requisicaoExemplo } from './apoio-teste.ts';
 
 /**
@@ -31,19 +33,20 @@ describe('mensagens de data', () => {
       ['20260231', 'Data da operação inexistente.'],
     ];
     for (const [dataOperacao, mensagem] of casos) {
-      const r = await staff.post(`/api/gestao/escalas/${num}/requisicoes`, requisicaoExemplo(dataOperacao));
+      const r = await staff.chamar(apiGestao.adicionarRequisicao, {
+        params: { num },
+        corpo: requisicaoExemplo(dataOperacao),
+      });
       expect(r.status, dataOperacao).toBe(400);
       expect(r.corpo.codigoErro).toBe('DadosInvalidos');
-      const daData = (r.corpo.dados as { campo: string; mensagem: string }[]).filter(
-        (d) => d.campo === 'dataOperacao',
-      );
+      const daData = (dadosDaRecusa<CampoInvalido[]>(r) ?? []).filter((d) => d.campo === 'dataOperacao');
       expect(daData.map((d) => d.mensagem)).toEqual([mensagem]);
     }
-    expect((await staff.get(`/api/gestao/escalas/${num}`)).corpo.dados.requisicoes).toEqual([]);
+    expect((await staff.chamar(apiGestao.escala, { params: { num } })).corpo.dados.requisicoes).toEqual([]);
   });
 
   it('data da chamada vazia: só "Informe a data da chamada."', async () => {
-    const r = await staff.post('/api/gestao/escalas', { dataChamada: '', horaChamada: '07:00' });
+    const r = await staff.chamar(apiGestao.criar, { corpo: { dataChamada: '', horaChamada: '07:00' } });
     expect(r.status).toBe(400);
     const mensagens = JSON.stringify(r.corpo);
     expect(mensagens).toContain('Informe a data da chamada.');
@@ -61,8 +64,8 @@ describe('tonelagem no CSV pela regra do formulário', () => {
       [CABECALHO, '11;501;20261202;1;7;13;1;PR00;Contêineres;12.500;101;3'].join('\n'),
     );
     expect(bom.status, JSON.stringify(bom.corpo)).toBe(200);
-    const d = (await staff.get(`/api/gestao/escalas/${num}`)).corpo.dados;
-    expect(d.requisicoes[0].poroes[0].tonelagem).toBe(12500);
+    const d = (await staff.chamar(apiGestao.escala, { params: { num } })).corpo.dados;
+    expect(d.requisicoes[0]?.poroes[0]?.tonelagem).toBe(12500);
 
     const outro = await criarRascunho(staff);
     const ruim = await enviarCsv(
@@ -76,11 +79,13 @@ describe('tonelagem no CSV pela regra do formulário', () => {
       ].join('\n'),
     );
     expect(ruim.status).toBe(400);
-    expect(ruim.corpo.dados).toEqual([
+    expect(dadosDaRecusa(ruim)).toEqual([
       { linha: 2, campo: 'tonelagem', mensagem: 'Número inteiro esperado.' },
       { linha: 3, campo: 'tonelagem', mensagem: 'Número inteiro esperado.' },
       { linha: 4, campo: 'tonelagem', mensagem: 'Número inteiro esperado.' },
     ]);
-    expect((await staff.get(`/api/gestao/escalas/${outro}`)).corpo.dados.requisicoes).toEqual([]);
+    expect(
+      (await staff.chamar(apiGestao.escala, { params: { num: outro } })).corpo.dados.requisicoes,
+    ).toEqual([]);
   });
 });

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ErroLinhaCsv } from '#common/api/gestao.ts';
 import { apiGestao } from '#common/api/gestao.ts';
+import type { CampoInvalido } from '#common/envelope.ts';
 import type { AmbienteTeste, ClienteTeste } from '../../test/ambiente.ts';
-import { criarAmbiente } from '../../test/ambiente.ts';
+import { criarAmbiente, dadosDaRecusa } from '../../test/ambiente.ts';
 import { criarRascunho, ESCALADOR, enviarCsv, requisicaoExemplo } from './apoio-teste.ts';
 
 let amb: AmbienteTeste;
@@ -15,7 +17,13 @@ afterAll(async () => {
 });
 
 async function detalhe(num: number) {
-  return (await staff.get(`/api/gestao/escalas/${num}`)).corpo.dados;
+  return (await staff.chamar(apiGestao.escala, { params: { num } })).corpo.dados;
+}
+
+async function primeiraRequisicao(num: number) {
+  const requisicao = (await detalhe(num)).requisicoes[0];
+  if (!requisicao) throw new Error(`a escala ${num} não tem requisições`);
+  return requisicao.numRequisicao;
 }
 
 const CABECALHO =
@@ -24,7 +32,10 @@ const CABECALHO =
 describe('requisições de um rascunho', () => {
   it('adiciona com os nomes do cadastro do porto, instantes do turno e ofertas numeradas', async () => {
     const num = await criarRascunho(staff);
-    const r = await staff.post(`/api/gestao/escalas/${num}/requisicoes`, requisicaoExemplo('20261202'));
+    const r = await staff.chamar(apiGestao.adicionarRequisicao, {
+      params: { num },
+      corpo: requisicaoExemplo('20261202'),
+    });
     expect(r.status).toBe(200);
     const numRequisicao = r.corpo.dados.numRequisicao;
     expect(numRequisicao).toBeGreaterThan(0);
@@ -116,11 +127,11 @@ describe('requisições de um rascunho', () => {
       [{ ...requisicaoExemplo('20261202'), poroes: [] }, 'poroes'],
     ];
     for (const [corpo, campo] of casos) {
-      const r = await staff.post(`/api/gestao/escalas/${num}/requisicoes`, corpo);
+      const r = await staff.chamarBruto(apiGestao.adicionarRequisicao, { params: { num }, corpo });
       expect(r.status, campo).toBe(400);
       expect(r.corpo.codigoErro, campo).toBe('DadosInvalidos');
       expect(
-        r.corpo.dados.map((d: { campo: string }) => d.campo),
+        dadosDaRecusa<CampoInvalido[]>(r)?.map((d) => d.campo),
         campo,
       ).toContain(campo);
     }
@@ -130,8 +141,8 @@ describe('requisições de um rascunho', () => {
   it('edita e remove enquanto rascunho; requisição de outra escala: 404', async () => {
     const num = await criarRascunho(staff, [requisicaoExemplo('20261202')]);
     const outra = await criarRascunho(staff, [requisicaoExemplo('20261202')]);
-    const req = (await detalhe(num)).requisicoes[0].numRequisicao;
-    const deOutra = (await detalhe(outra)).requisicoes[0].numRequisicao;
+    const req = await primeiraRequisicao(num);
+    const deOutra = await primeiraRequisicao(outra);
 
     const nova = requisicaoExemplo('20261203', {
       codNavio: 502,
@@ -144,11 +155,7 @@ describe('requisições de um rascunho', () => {
         },
       ],
     });
-    const e = await staff.requisitar({
-      method: 'PUT',
-      url: `/api/gestao/escalas/${num}/requisicoes/${req}`,
-      payload: nova,
-    });
+    const e = await staff.chamar(apiGestao.editarRequisicao, { params: { num, req }, corpo: nova });
     expect(e.status).toBe(200);
     const d = await detalhe(num);
     expect(d.requisicoes).toHaveLength(1);
@@ -160,17 +167,11 @@ describe('requisições de um rascunho', () => {
       poroes: [{ numPorao: 'BL00', funcoes: [{ codFuncao: 501, numVagas: 4 }] }],
     });
 
-    const x = await staff.requisitar({
-      method: 'DELETE',
-      url: `/api/gestao/escalas/${num}/requisicoes/${deOutra}`,
-    });
+    const x = await staff.chamar(apiGestao.removerRequisicao, { params: { num, req: deOutra } });
     expect(x.status).toBe(404);
     expect((await detalhe(outra)).requisicoes).toHaveLength(1);
 
-    const del = await staff.requisitar({
-      method: 'DELETE',
-      url: `/api/gestao/escalas/${num}/requisicoes/${req}`,
-    });
+    const del = await staff.chamar(apiGestao.removerRequisicao, { params: { num, req } });
     expect(del.status).toBe(200);
     expect((await detalhe(num)).requisicoes).toEqual([]);
     const ofertas = await amb.db
@@ -182,7 +183,10 @@ describe('requisições de um rascunho', () => {
   });
 
   it('fora do rascunho nada muda: 409 SituacaoEscalaInvalida', async () => {
-    const r = await staff.post('/api/gestao/escalas/4521/requisicoes', requisicaoExemplo('20261202'));
+    const r = await staff.chamar(apiGestao.adicionarRequisicao, {
+      params: { num: 4521 },
+      corpo: requisicaoExemplo('20261202'),
+    });
     expect(r.status).toBe(409);
     expect(r.corpo).toMatchObject({ codigoErro: 'SituacaoEscalaInvalida', dados: { situacao: 'aberta' } });
     const req = await amb.db
@@ -190,15 +194,13 @@ describe('requisições de um rascunho', () => {
       .select('num_requisicao')
       .where('num_escalacao', '=', 4521)
       .executeTakeFirstOrThrow();
-    const put = await staff.requisitar({
-      method: 'PUT',
-      url: `/api/gestao/escalas/4521/requisicoes/${req.num_requisicao}`,
-      payload: requisicaoExemplo('20261202'),
+    const put = await staff.chamar(apiGestao.editarRequisicao, {
+      params: { num: 4521, req: req.num_requisicao },
+      corpo: requisicaoExemplo('20261202'),
     });
     expect(put.status).toBe(409);
-    const del = await staff.requisitar({
-      method: 'DELETE',
-      url: `/api/gestao/escalas/4521/requisicoes/${req.num_requisicao}`,
+    const del = await staff.chamar(apiGestao.removerRequisicao, {
+      params: { num: 4521, req: req.num_requisicao },
     });
     expect(del.status).toBe(409);
     const csv = await enviarCsv(
@@ -234,17 +236,15 @@ describe('importação CSV', () => {
     expect(r.corpo.dados.requisicoes).toHaveLength(3);
     const d = await detalhe(num);
     expect(d.contagens).toMatchObject({ requisicoes: 3, ofertas: 5, vagas: 12 });
-    const msc = d.requisicoes.find((x: { nomeNavio: string }) => x.nomeNavio === 'MSC AURORA');
-    expect(msc.poroes.map((p: { numPorao: string; tonelagem: number }) => [p.numPorao, p.tonelagem])).toEqual(
-      [
-        ['PR00', 12000],
-        ['PR01', 8000],
-      ],
-    );
-    const vigia = d.requisicoes.find((x: { codCategoria: number }) => x.codCategoria === 4);
+    const msc = d.requisicoes.find((x) => x.nomeNavio === 'MSC AURORA');
+    expect(msc?.poroes.map((p) => [p.numPorao, p.tonelagem])).toEqual([
+      ['PR00', 12000],
+      ['PR01', 8000],
+    ]);
+    const vigia = d.requisicoes.find((x) => x.codCategoria === 4);
     expect(vigia).toMatchObject({ nomeNavio: 'OCEAN PEARL', horaInicio: 19, horaFim: 1 });
-    const trigo = d.requisicoes.find((x: { nomeNavio: string }) => x.nomeNavio === 'GRANDE NIGÉRIA');
-    expect(trigo.dataOperacao).toBe('20261203');
+    const trigo = d.requisicoes.find((x) => x.nomeNavio === 'GRANDE NIGÉRIA');
+    expect(trigo?.dataOperacao).toBe('20261203');
 
     const virgula = await criarRascunho(staff);
     const r2 = await enviarCsv(
@@ -275,7 +275,7 @@ describe('importação CSV', () => {
     expect(r.corpo.codigoErro).toBe('DadosInvalidos');
     expect(r.corpo.mensagem).toMatch(/nada foi importado/);
     const porLinha = new Map<number, string[]>();
-    for (const e of r.corpo.dados as { linha: number; campo: string; mensagem: string }[]) {
+    for (const e of dadosDaRecusa<ErroLinhaCsv[]>(r) ?? []) {
       expect(e.mensagem.length).toBeGreaterThan(3);
       porLinha.set(e.linha, [...(porLinha.get(e.linha) ?? []), e.campo]);
     }
@@ -302,7 +302,9 @@ describe('importação CSV', () => {
       ].join('\n'),
     );
     expect(s.status).toBe(400);
-    expect(s.corpo.dados).toEqual([{ linha: 3, campo: 'codNavio', mensagem: 'Navio 9999 não cadastrado.' }]);
+    expect(dadosDaRecusa(s)).toEqual([
+      { linha: 3, campo: 'codNavio', mensagem: 'Navio 9999 não cadastrado.' },
+    ]);
     expect((await detalhe(num)).requisicoes).toEqual([]);
   });
 
@@ -310,14 +312,14 @@ describe('importação CSV', () => {
     const num = await criarRascunho(staff);
     const semColuna = await enviarCsv(staff, num, 'codOperador;codNavio\n11;501\n');
     expect(semColuna.status).toBe(400);
-    expect(semColuna.corpo.dados.map((e: { campo: string }) => e.campo)).toContain('codFuncao');
+    expect(dadosDaRecusa<ErroLinhaCsv[]>(semColuna)?.map((e) => e.campo)).toContain('codFuncao');
     const vazio = await enviarCsv(staff, num, '');
     expect(vazio.status).toBe(400);
     expect(vazio.corpo.codigoErro).toBe('DadosInvalidos');
     const aspas = await enviarCsv(staff, num, `${CABECALHO}\n11;501;"20261202;1;7;13;1;PR00;X;1;101;1\n`);
     expect(aspas.status).toBe(400);
-    expect(aspas.corpo.dados[0].campo).toBe('arquivo');
-    const json = await staff.post(`/api/gestao/escalas/${num}/requisicoes/importar`, { a: 1 });
+    expect(dadosDaRecusa<ErroLinhaCsv[]>(aspas)?.[0]?.campo).toBe('arquivo');
+    const json = await staff.chamarBruto(apiGestao.importarRequisicoes, { params: { num }, corpo: { a: 1 } });
     expect(json.status).toBe(400);
     expect(json.corpo.codigoErro).toBe('DadosInvalidos');
     expect((await detalhe(num)).requisicoes).toEqual([]);
@@ -333,9 +335,7 @@ describe('importação CSV: o arquivo de verdade (issue 27, caso 7)', () => {
     expect(bytes.includes(Buffer.from([0xea]))).toBe(true);
     const r = await staff.chamarBruto(apiGestao.importarRequisicoes, { params: { num }, corpo: bytes });
     expect(r.status, JSON.stringify(r.corpo)).toBe(200);
-    const cargas = (await detalhe(num)).requisicoes.map(
-      (q: { poroes: { nomeMercadoria: string }[] }) => q.poroes[0]?.nomeMercadoria,
-    );
+    const cargas = (await detalhe(num)).requisicoes.map((q) => q.poroes[0]?.nomeMercadoria);
     expect(cargas.sort()).toEqual(['Açúcar a granel', 'Contêineres']);
   });
 
@@ -354,7 +354,7 @@ describe('importação CSV: o arquivo de verdade (issue 27, caso 7)', () => {
       ].join('\n'),
     );
     expect(r.status).toBe(400);
-    const erros = r.corpo.dados as { linha: number; campo: string; mensagem: string }[];
+    const erros = dadosDaRecusa<ErroLinhaCsv[]>(r) ?? [];
     expect(erros.filter((e) => e.campo === 'codFuncao')).toEqual([
       {
         linha: 4,
@@ -368,9 +368,12 @@ describe('importação CSV: o arquivo de verdade (issue 27, caso 7)', () => {
       [6, 'A data da operação deve estar entre 30/11/2026 e 08/12/2026: a chamada é de 01/12/2026.'],
     ]);
     // The form says the same.
-    const form = await staff.post(`/api/gestao/escalas/${num}/requisicoes`, requisicaoExemplo('20310315'));
+    const form = await staff.chamar(apiGestao.adicionarRequisicao, {
+      params: { num },
+      corpo: requisicaoExemplo('20310315'),
+    });
     expect(form.status).toBe(400);
-    expect(form.corpo.dados).toEqual([
+    expect(dadosDaRecusa(form)).toEqual([
       {
         campo: 'dataOperacao',
         mensagem: 'A data da operação deve estar entre 30/11/2026 e 08/12/2026: a chamada é de 01/12/2026.',
@@ -387,7 +390,7 @@ describe('importação CSV: o arquivo de verdade (issue 27, caso 7)', () => {
       `${CABECALHO}\n11;501;20261202;1;7;13;1;PR00;Cont\u0000êineres;1000;101;3\n11;501;20261202;1;7;13;1;PR01;A\u0007B;1000;101;3\n`,
     );
     expect(r.status).toBe(400);
-    expect(r.corpo.dados).toEqual([
+    expect(dadosDaRecusa(r)).toEqual([
       { linha: 2, campo: 'nomeMercadoria', mensagem: 'Caractere de controle (NUL) não permitido.' },
       { linha: 3, campo: 'nomeMercadoria', mensagem: 'Caractere de controle (U+0007) não permitido.' },
     ]);
@@ -412,8 +415,12 @@ describe('importação CSV: o arquivo de verdade (issue 27, caso 7)', () => {
     expect(r.corpo.mensagem).toBe(
       'O arquivo tem 5000 erros (os primeiros 100 estão listados); nada foi importado.',
     );
-    expect(r.corpo.dados).toHaveLength(100);
-    expect(r.corpo.dados[0]).toEqual({ linha: 2, campo: 'codFuncao', mensagem: 'Número inteiro esperado.' });
+    expect(dadosDaRecusa<ErroLinhaCsv[]>(r)).toHaveLength(100);
+    expect(dadosDaRecusa<ErroLinhaCsv[]>(r)?.[0]).toEqual({
+      linha: 2,
+      campo: 'codFuncao',
+      mensagem: 'Número inteiro esperado.',
+    });
     expect(r.bruto.length).toBeLessThan(20_000);
     // The parse gave the loop a turn every 100 lines: other requests were served meanwhile.
     expect(voltas).toBeGreaterThanOrEqual(50);
@@ -428,11 +435,11 @@ describe('texto com caracteres de controle no formulário (issue 28, item 6)', (
       const porao = r.poroes[0];
       if (!porao) throw new Error('porão');
       porao.nomeMercadoria = ruim;
-      const resposta = await staff.post(`/api/gestao/escalas/${num}/requisicoes`, r);
+      const resposta = await staff.chamar(apiGestao.adicionarRequisicao, { params: { num }, corpo: r });
       expect(resposta.status, ruim).toBe(400);
       expect(resposta.corpo.codigoErro).toBe('DadosInvalidos');
       // The one check of every text (docs/decisions/0221) answers before the schema's own refinement.
-      expect(resposta.corpo.dados).toEqual([
+      expect(dadosDaRecusa(resposta)).toEqual([
         {
           campo: 'poroes.0.nomeMercadoria',
           mensagem: expect.stringMatching(/^O campo poroes\.0\.nomeMercadoria tem um caractere/),

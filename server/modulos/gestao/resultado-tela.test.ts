@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiGestao } from '#common/api/gestao.ts';
 import type { AmbienteTeste, ClienteTeste } from '../../test/ambiente.ts';
 import { criarAmbiente } from '../../test/ambiente.ts';
 import { ESCALADOR } from './apoio-teste.ts';
@@ -23,16 +24,15 @@ afterAll(async () => {
 
 describe('antes de apurar', () => {
   it('a busca e a lista recusam com 409 SituacaoEscalaInvalida; um trabalhador, com 403', async () => {
-    for (const caminho of [
-      `/api/gestao/escalas/${NUM}/nao-escalados`,
-      `/api/gestao/escalas/${NUM}/auditoria/busca`,
+    for (const r of [
+      await staff.chamar(apiGestao.naoEscalados, { params: { num: NUM } }),
+      await staff.chamar(apiGestao.buscaAuditoria, { params: { num: NUM }, query: { termo: '100001' } }),
     ]) {
-      const r = await staff.get(caminho, { termo: '100001' });
       expect(r.status).toBe(409);
       expect(r.corpo.codigoErro).toBe('SituacaoEscalaInvalida');
     }
     const trabalhador = await amb.logado('100001');
-    const r = await trabalhador.get(`/api/gestao/escalas/${NUM}/nao-escalados`);
+    const r = await trabalhador.chamar(apiGestao.naoEscalados, { params: { num: NUM } });
     expect(r.status).toBe(403);
     expect(r.corpo.codigoErro).toBe('AcessoNegado');
   });
@@ -40,14 +40,14 @@ describe('antes de apurar', () => {
 
 describe('depois de apurar a escala da demonstração', () => {
   beforeAll(async () => {
-    expect((await staff.post(`/api/gestao/escalas/${NUM}/fechar`)).status).toBe(200);
-    expect((await staff.post(`/api/gestao/escalas/${NUM}/rodizio`)).status).toBe(200);
+    expect((await staff.chamar(apiGestao.fechar, { params: { num: NUM } })).status).toBe(200);
+    expect((await staff.chamar(apiGestao.rodizio, { params: { num: NUM } })).status).toBe(200);
   });
 
   it('quem ficou sem trabalho: todos os não escalados, por nº de chamada, cada um com o motivo da auditoria', async () => {
-    const r = await staff.get(`/api/gestao/escalas/${NUM}/nao-escalados`);
+    const r = await staff.chamar(apiGestao.naoEscalados, { params: { num: NUM } });
     expect(r.status).toBe(200);
-    const lista: { codAvulso: string; numChamada: number; motivo: string }[] = r.corpo.dados.trabalhadores;
+    const lista = r.corpo.dados.trabalhadores;
     const esperados = await amb.db
       .selectFrom('escala_decisao')
       .select('cod_avulso')
@@ -61,7 +61,10 @@ describe('depois de apurar a escala da demonstração', () => {
     expect(numeros).toEqual([...numeros].sort((a, b) => a - b));
     // Each reason is the audit's own paragraph for that worker.
     for (const t of lista.slice(0, 5)) {
-      const a = await staff.get(`/api/gestao/escalas/${NUM}/auditoria`, { codAvulso: t.codAvulso });
+      const a = await staff.chamar(apiGestao.auditoria, {
+        params: { num: NUM },
+        query: { codAvulso: t.codAvulso },
+      });
       expect(t.motivo).toBe(a.corpo.dados.motivo);
       expect(t.motivo).toMatch(/^Não escalado/);
     }
@@ -84,7 +87,8 @@ describe('depois de apurar a escala da demonstração', () => {
       escolheu: true,
       escalado: quem.escalado === 1,
     };
-    const busca = (termo: string) => staff.get(`/api/gestao/escalas/${NUM}/auditoria/busca`, { termo });
+    const busca = (termo: string) =>
+      staff.chamar(apiGestao.buscaAuditoria, { params: { num: NUM }, query: { termo } });
     expect((await busca(quem.cod_avulso)).corpo.dados).toEqual({ trabalhadores: [esperado], haMais: false });
     expect((await busca(String(quem.num_chamada).padStart(4, '0'))).corpo.dados.trabalhadores).toContainEqual(
       esperado,
@@ -119,7 +123,7 @@ describe('depois de apurar a escala da demonstração', () => {
   });
 
   it('muitos nomes: até 20, com haMais', async () => {
-    const r = await staff.get(`/api/gestao/escalas/${NUM}/auditoria/busca`, { termo: 'da' });
+    const r = await staff.chamar(apiGestao.buscaAuditoria, { params: { num: NUM }, query: { termo: 'da' } });
     expect(r.status).toBe(200);
     const total = (
       await amb.db
@@ -143,7 +147,7 @@ describe('depois de apurar a escala da demonstração', () => {
       [{ termo: 'x'.repeat(201) }, 'A busca tem no máximo 200 caracteres.'],
     ];
     for (const [query, mensagem] of casos) {
-      const r = await staff.get(`/api/gestao/escalas/${NUM}/auditoria/busca`, query);
+      const r = await staff.chamarBruto(apiGestao.buscaAuditoria, { params: { num: NUM }, query });
       expect(r.status, JSON.stringify(query)).toBe(400);
       expect(r.corpo.codigoErro).toBe('DadosInvalidos');
       expect(JSON.stringify(r.corpo)).toContain(mensagem);

@@ -3,11 +3,11 @@ import { apiAvulso } from '#common/api/avulso.ts';
 import { apiMensagensGestao, type NovaMensagem } from '#common/api/mensagens.ts';
 import { apiPush } from '#common/api/push.ts';
 import type { AmbienteTeste, ClienteTeste } from '../../test/ambiente.ts';
-import { criarAmbiente, dadosDaRecusa } from '../../test/ambiente.ts';
+import { dadosDaRecusa } from '../../test/ambiente.ts';
 import {
+  ambienteComAvisos,
   iniciarReceptorPush,
   novoNavegador,
-  opcoesPushDoReceptor,
   type ReceptorPush,
 } from '../../test/receptor-push.ts';
 
@@ -28,10 +28,7 @@ let d: { cod: string; cat: number; sind: number; c: ClienteTeste };
 
 beforeAll(async () => {
   receptor = await iniciarReceptorPush();
-  amb = await criarAmbiente(
-    { push: { vapid: undefined, contato: 'mailto:comunicacao@portal.invalid', servicos: ['127.0.0.1'] } },
-    { push: opcoesPushDoReceptor(receptor) },
-  );
+  amb = await ambienteComAvisos(receptor, 'mailto:comunicacao@portal.invalid');
   equipe = await amb.logado('900003');
   const um = async (f: { cat?: number; semSind?: number[] }) => {
     let q = amb.db

@@ -10,7 +10,7 @@ import { dialetoTeste } from '../../test/ambiente.ts';
 import { copiarModelo } from '../../test/bancos.ts';
 import { esperarServidor, iniciarServidor, Navegador, type ServidorReal } from '../../test/servidor-real.ts';
 import { RETRY_AO_ENCERRAR_MS } from '../ao-vivo/index.ts';
-import { escolha, type OfertaNaEscala, ofertasDe } from '../escalacao/apoio-teste.ts';
+import { escolha, navegadoresComOfertas, ofertasDe } from '../escalacao/apoio-teste.ts';
 
 /**
  * A restart that loses nothing (issue 26): the real server gets SIGTERM in the middle of a burst of choices
@@ -18,8 +18,6 @@ import { escolha, type OfertaNaEscala, ofertasDe } from '../escalacao/apoio-test
  * `retry:` hint; started again on the same database, it has every choice it acknowledged, and every stream
  * connects again. On SQLite and PostgreSQL.
  */
-
-const TRABALHADORES = ['100001', '100002', '100003', '100004', '100005', '100006', '100007', '100008'];
 
 const servidores: ServidorReal[] = [];
 const limpezas: (() => Promise<unknown> | unknown)[] = [];
@@ -77,28 +75,11 @@ async function abrirFluxo(base: string, token: string): Promise<Fluxo> {
   return { texto: () => texto, fim };
 }
 
-async function ofertasLivres(nav: Navegador): Promise<OfertaNaEscala[]> {
-  const r = await nav.pedir('GET', '/api/vagas?numEscalacao=4521');
-  if (r.status !== 200) return [];
-  return ofertasDe(montarEscalaCarregada(r.corpo.dados as VagasResposta)).filter(
-    (o) => o.funcao.habilitado && o.funcao.comDescanso,
-  );
-}
-
 describe('SIGTERM no meio da rajada', () => {
   it('nenhuma escolha confirmada se perde, todo fluxo termina com a dica de retry e reconecta', async () => {
     const env = { ...(await banco()), ENCERRAMENTO_SEGUNDOS: '10', LOG_LEVEL: 'info' };
     const servidor = await subir(env);
-    const navegadores = new Map<string, Navegador>();
-    const livres = new Map<string, OfertaNaEscala[]>();
-    for (const cod of TRABALHADORES) {
-      const nav = new Navegador(servidor.base);
-      await nav.entrar(cod);
-      const suas = await ofertasLivres(nav);
-      if (suas.length === 0) continue;
-      navegadores.set(cod, nav);
-      livres.set(cod, suas);
-    }
+    const { navegadores, livres } = await navegadoresComOfertas(servidor.base);
     expect(navegadores.size).toBeGreaterThanOrEqual(4);
     const total = [...livres.values()].reduce((s, l) => s + l.length, 0);
     // Three streams per worker (phone, tablet, totem tab): 12 or more open streams.
@@ -257,16 +238,7 @@ if (dialetoTeste() === 'postgres') {
       let vez = 0;
       const servidor = () => noRodizio[vez++ % noRodizio.length] as string;
 
-      const navegadores = new Map<string, Navegador>();
-      const livres = new Map<string, OfertaNaEscala[]>();
-      for (const cod of TRABALHADORES) {
-        const nav = new Navegador(a.base);
-        await nav.entrar(cod);
-        const suas = await ofertasLivres(nav);
-        if (suas.length === 0) continue;
-        navegadores.set(cod, nav);
-        livres.set(cod, suas);
-      }
+      const { navegadores, livres } = await navegadoresComOfertas(a.base);
       const celulares = [...navegadores.values()].flatMap((nav) => [
         new Celular(nav.token, servidor),
         new Celular(nav.token, servidor),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiSaude } from '#common/api/saude.ts';
 import type { AmbienteTeste, EnvelopeTeste, RespostaTeste } from '../../test/ambiente.ts';
-import { criarAmbiente, dialetoTeste } from '../../test/ambiente.ts';
+import { criarAmbiente, dadosDaRecusa, dialetoTeste } from '../../test/ambiente.ts';
 import { comAdminPostgres } from '../../test/bancos.ts';
 
 /**
@@ -152,7 +152,9 @@ describe('GET /api/saude/pronto', () => {
         const r = await pronto(outro);
         expect(r.status).toBe(503);
         expect(r.corpo).toMatchObject({ codigoErro: 'ServicoIndisponivel', dados: { banco: 'falhou' } });
-        await expect.poll(async () => (await pronto(outro)).corpo.dados?.escuta).toBe('falhou');
+        await expect
+          .poll(async () => dadosDaRecusa<{ escuta?: string }>(await pronto(outro))?.escuta)
+          .toBe('falhou');
         await comAdminPostgres((c) => c.query(`ALTER DATABASE ${nome} ALLOW_CONNECTIONS true`));
         // Back: the pool opens new connections, the LISTEN reconnects (backoff from 250 ms).
         await expect.poll(async () => (await pronto(outro)).status, { timeout: 15_000 }).toBe(200);

@@ -1,21 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Escolha } from '#common/api/escalacao.ts';
+import { apiEscalacao } from '#common/api/escalacao.ts';
 import type { EscalaDetalhe } from '#common/api/gestao.ts';
+import { apiGestao } from '#common/api/gestao.ts';
 import { apiPush } from '#common/api/push.ts';
 import { diaMesAbreviado } from '#common/formato.ts';
 import { funcaoPorCodigo } from '#common/funcoes.ts';
 import { dataLocal, somarDias } from '#common/tempo.ts';
 import { construirApp } from '../../app.ts';
 import type { AmbienteTeste, ClienteTeste } from '../../test/ambiente.ts';
-import { criarAmbiente } from '../../test/ambiente.ts';
 import {
+  ambienteComAvisos,
   iniciarReceptorPush,
   type NavegadorPush,
   novoNavegador,
   opcoesPushDoReceptor,
   type ReceptorPush,
 } from '../../test/receptor-push.ts';
-import { criarRascunho, ESCALADOR, requisicaoExemplo } from '../gestao/apoio-teste.ts';
+import {
+  criarRascunho,
+  ESCALADOR,
+  escolhaDe,
+  estivadoresPorChamada,
+  requisicaoExemplo,
+} from '../gestao/apoio-teste.ts';
 
 /**
  * The sending side of Web Push end to end (issue 15, docs/decisions/0162): a push service of the test's own
@@ -40,30 +47,16 @@ let naoExiste: NavegadorPush;
 
 beforeAll(async () => {
   receptor = await iniciarReceptorPush();
-  amb = await criarAmbiente(
-    { push: { vapid: undefined, contato: 'mailto:escalacao@portal.invalid', servicos: ['127.0.0.1'] } },
-    { push: opcoesPushDoReceptor(receptor) },
-  );
+  amb = await ambienteComAvisos(receptor, 'mailto:escalacao@portal.invalid');
   staff = await amb.logado(ESCALADOR);
-  const linhas = await amb.db
-    .selectFrom('avulso as a')
-    .innerJoin('habilitacao as h', 'h.cod_avulso', 'a.cod_avulso')
-    .select(['a.cod_avulso'])
-    .where('h.cod_funcao', '=', 101)
-    .where('a.artigo', '=', 55)
-    .where('a.impedimento', '=', 0)
-    .where('a.cod_categoria', '=', 1)
-    .where('a.cod_avulso', '>', '100100')
-    .orderBy('a.num_chamada')
-    .limit(3)
-    .execute();
+  const linhas = await estivadoresPorChamada(amb, 3);
   expect(linhas).toHaveLength(3);
   escolhem = [];
-  for (const l of linhas) {
-    const c = await amb.logado(l.cod_avulso);
-    const n = novoNavegador(`${receptor.origem}/ok/${l.cod_avulso}`);
+  for (const { cod } of linhas) {
+    const c = await amb.logado(cod);
+    const n = novoNavegador(`${receptor.origem}/ok/${cod}`);
     expect((await c.chamar(apiPush.assinar, { corpo: n.assinatura })).status).toBe(200);
-    escolhem.push({ cod: l.cod_avulso, c, n });
+    escolhem.push({ cod, c, n });
   }
   const c1 = await amb.logado('100001');
   semEscolha = { cod: '100001', n: novoNavegador(`${receptor.origem}/ok/100001`) };
@@ -95,31 +88,9 @@ function recebidosPor(n: NavegadorPush, desde = 0) {
 const enderecos = async () =>
   (await amb.db.selectFrom('assinatura_push').select('endpoint').execute()).map((a) => a.endpoint);
 
-function escolhaUnica(d: EscalaDetalhe): Escolha {
-  const r = d.requisicoes[0];
-  const p = r?.poroes[0];
-  const f = p?.funcoes[0];
-  if (!r || !p || !f) throw new Error('a escala não tem a oferta');
-  return {
-    numRequisicao: r.numRequisicao,
-    codOperador: r.codOperador,
-    codNavio: r.codNavio,
-    dataOperacao: r.dataOperacao,
-    codPeriodo: r.codPeriodo,
-    numPorao: p.numPorao,
-    numPoraoFuncao: p.numPorao,
-    codFuncao: f.codFuncao,
-    nomeFuncao: f.nomeFuncao,
-    seqCategoria: f.seqCategoria,
-    seqCategoTPA: 0,
-    escolhida: true,
-    preferencia: null,
-  };
-}
-
 describe('chamada aberta', () => {
   it('o pedido da equipe responde sem esperar os envios; cada assinatura recebe "Chamada aberta", cifrado', async () => {
-    expect((await staff.post('/api/gestao/escalas/4521/fechar')).status).toBe(200);
+    expect((await staff.chamar(apiGestao.fechar, { params: { num: 4521 } })).status).toBe(200);
     dataOperacao = somarDias(dataLocal(amb.relogio.now(), amb.config.fusoHorario), 4);
     num = await criarRascunho(
       staff,
@@ -140,7 +111,7 @@ describe('chamada aberta', () => {
     // The receiver holds its answers: were the staff request waiting on the sends, it would never answer.
     receptor.segurar();
     const inicio = receptor.recebidos.length;
-    const a = await staff.post(`/api/gestao/escalas/${num}/abrir`);
+    const a = await staff.chamar(apiGestao.abrir, { params: { num } });
     expect(a.status).toBe(200);
     detalhe = a.corpo.dados;
     await receptor.aguardar(inicio + 6);
@@ -195,16 +166,18 @@ describe('chamada aberta', () => {
 
 describe('resultado publicado', () => {
   it('cada trabalhador que escolheu recebe o próprio resultado; quem não escolheu, nada', async () => {
-    const escolha = escolhaUnica(detalhe);
+    const escolha = escolhaDe(detalhe);
     for (const e of escolhem) {
-      const r = await e.c.post('/api/vagas', { numEscalacao: num, categoria: 1, escolhas: [escolha] });
+      const r = await e.c.chamar(apiEscalacao.escolher, {
+        corpo: { numEscalacao: num, categoria: 1, escolhas: [escolha] },
+      });
       expect(r.status, JSON.stringify(r.corpo)).toBe(200);
     }
     amb.relogio.avancar(60_000);
-    expect((await staff.post(`/api/gestao/escalas/${num}/fechar`)).status).toBe(200);
-    expect((await staff.post(`/api/gestao/escalas/${num}/rodizio`)).status).toBe(200);
+    expect((await staff.chamar(apiGestao.fechar, { params: { num } })).status).toBe(200);
+    expect((await staff.chamar(apiGestao.rodizio, { params: { num } })).status).toBe(200);
     const inicio = receptor.recebidos.length;
-    const p = await staff.post(`/api/gestao/escalas/${num}/publicar`);
+    const p = await staff.chamar(apiGestao.publicar, { params: { num } });
     expect(p.status).toBe(200);
     await amb.app.avisosPush.aguardarEnvios();
 
@@ -258,7 +231,7 @@ describe('vários servidores', () => {
         requisicaoExemplo(somarDias(dataLocal(amb.relogio.now(), amb.config.fusoHorario), 5)),
       ]);
       const inicio = receptor.recebidos.length;
-      expect((await staff.post(`/api/gestao/escalas/${num}/abrir`)).status).toBe(200);
+      expect((await staff.chamar(apiGestao.abrir, { params: { num } })).status).toBe(200);
       await Promise.all([amb.app.avisosPush.aguardarEnvios(), outro.avisosPush.aguardarEnvios()]);
       const assinaturas = await enderecos();
       const novos = receptor.recebidos.slice(inicio);
@@ -273,12 +246,12 @@ describe('vários servidores', () => {
     const c = await amb.logado('100004');
     const n = novoNavegador(`${receptor.origem}/falha/100004`);
     expect((await c.chamar(apiPush.assinar, { corpo: n.assinatura })).status).toBe(200);
-    expect((await staff.post(`/api/gestao/escalas/${num}/fechar`)).status).toBe(200);
+    expect((await staff.chamar(apiGestao.fechar, { params: { num } })).status).toBe(200);
     const outra = await criarRascunho(staff, [
       requisicaoExemplo(somarDias(dataLocal(amb.relogio.now(), amb.config.fusoHorario), 6)),
     ]);
     const inicio = receptor.recebidos.length;
-    expect((await staff.post(`/api/gestao/escalas/${outra}/abrir`)).status).toBe(200);
+    expect((await staff.chamar(apiGestao.abrir, { params: { num: outra } })).status).toBe(200);
     await amb.app.avisosPush.aguardarEnvios();
     expect(recebidosPor(n, inicio)).toHaveLength(1);
     // A failure that is not 404/410 keeps the subscription (the service may be down for a moment).

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiSessao } from '#common/api/sessao.ts';
 import { hashToken, VALIDADE_CACHE_SESSAO_MS } from '../../plataforma/autenticacao/sessoes.ts';
 import type { AmbienteTeste, ClienteTeste } from '../../test/ambiente.ts';
 import { criarAmbiente, dadosDaRecusa } from '../../test/ambiente.ts';
@@ -394,7 +395,7 @@ describe('sessões', () => {
 describe('GET /api/config', () => {
   it('é pública e traz versão, ambiente, fuso do porto e organização', async () => {
     const c = await amb.cliente();
-    const r = await c.get('/api/config');
+    const r = await c.chamar(apiSessao.config);
     expect(r.status).toBe(200);
     expect(r.corpo.dados.versao).toMatch(/^\d+\.\d+\.\d+$/);
     expect(typeof r.corpo.dados.ambienteTestes).toBe('boolean');

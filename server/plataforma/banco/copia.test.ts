@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import type { VagasResposta } from '#common/api/escalacao.ts';
 import { montarEscalaCarregada } from '#common/escala-carregada.ts';
-import { escolha, type OfertaNaEscala, ofertasDe } from '../../modulos/escalacao/apoio-teste.ts';
+import { escolha, navegadoresComOfertas, ofertasDe } from '../../modulos/escalacao/apoio-teste.ts';
 import { dialetoTeste } from '../../test/ambiente.ts';
 import {
   comAdminPostgres,
@@ -24,7 +24,6 @@ import { esperarServidor, iniciarServidor, Navegador, type ServidorReal } from '
  */
 
 const RAIZ = path.resolve(import.meta.dirname, '../../..');
-const TRABALHADORES = ['100001', '100002', '100003', '100004', '100005', '100006', '100007', '100008'];
 const postgres = dialetoTeste() === 'postgres';
 
 const servidores: ServidorReal[] = [];
@@ -78,15 +77,6 @@ async function subir(env: NodeJS.ProcessEnv): Promise<ServidorReal> {
   return servidor;
 }
 
-/** The offers a worker may choose; none for one the call refuses (impeded, another category). */
-async function ofertasLivres(nav: Navegador): Promise<OfertaNaEscala[]> {
-  const r = await nav.pedir('GET', '/api/vagas?numEscalacao=4521');
-  if (r.status !== 200) return [];
-  return ofertasDe(montarEscalaCarregada(r.corpo.dados as VagasResposta)).filter(
-    (o) => o.funcao.habilitado && o.funcao.comDescanso,
-  );
-}
-
 async function escolhidas(nav: Navegador): Promise<Set<number>> {
   const r = await nav.pedir('GET', '/api/vagas?numEscalacao=4521');
   if (r.status !== 200) throw new Error(`GET /api/vagas: ${r.status}`);
@@ -102,16 +92,7 @@ describe('npm run backup / npm run restore', () => {
     limpezas.push(() => rmSync(pasta, { recursive: true, force: true }));
     const arquivo = path.join(pasta, 'portal.bak');
 
-    const navegadores = new Map<string, Navegador>();
-    const livres = new Map<string, OfertaNaEscala[]>();
-    for (const cod of TRABALHADORES) {
-      const nav = new Navegador(servidor.base);
-      await nav.entrar(cod);
-      const suas = await ofertasLivres(nav);
-      if (suas.length === 0) continue;
-      navegadores.set(cod, nav);
-      livres.set(cod, suas);
-    }
+    const { navegadores, livres } = await navegadoresComOfertas(servidor.base);
     expect(navegadores.size).toBeGreaterThanOrEqual(4);
     const total = [...livres.values()].reduce((s, l) => s + l.length, 0);
     expect(total).toBeGreaterThan(20);

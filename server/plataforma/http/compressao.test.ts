@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { VagasResposta } from '#common/api/escalacao.ts';
+import { apiEscalacao, type VagasResposta } from '#common/api/escalacao.ts';
 import { montarEscalaCarregada } from '#common/escala-carregada.ts';
 import { escolha, ofertasDe } from '../../modulos/escalacao/apoio-teste.ts';
 import type { AmbienteTeste, ClienteTeste } from '../../test/ambiente.ts';
@@ -146,7 +146,7 @@ describe('GET /api/vagas: a parte compartilhada comprimida uma vez por mudança 
 
   it('a parte pessoal é pequena e vai como está; o todo comprimido é menos de um quinto', async () => {
     const c = await amb.logado('100001');
-    const puro = await get(c, VAGAS);
+    const puro = await c.chamar(apiEscalacao.vagas, { query: { numEscalacao: 4521 } });
     const pessoal = Buffer.from(JSON.stringify(puro.corpo.dados.pessoal));
     expect(pessoal.length).toBeLessThan(2_048);
     const br = await get(c, VAGAS, { 'accept-encoding': 'br' });

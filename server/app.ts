@@ -11,6 +11,7 @@ import { rotasFotos } from './modulos/avulso/rotas-fotos.ts';
 import { rotasCadastro } from './modulos/cadastro/rotas.ts';
 import { rotasContas } from './modulos/cadastro/rotas-contas.ts';
 import { rotasEquipe } from './modulos/cadastro/rotas-equipe.ts';
+import { rotasPasskeysDaEquipe } from './modulos/cadastro/rotas-passkeys.ts';
 import { rotasDeclaracoes } from './modulos/declaracoes/rotas.ts';
 import { rotasEleicoes } from './modulos/eleicao/rotas.ts';
 import { rotasEleicoesGestao } from './modulos/eleicao/rotas-gestao.ts';
@@ -228,6 +229,7 @@ export async function construirApp(opcoes: OpcoesApp): Promise<FastifyInstance> 
   await app.register(rotasEquipe);
   await app.register(rotasCadastro);
   await app.register(rotasContas);
+  await app.register(rotasPasskeysDaEquipe);
 
   await servirWeb(
     app,

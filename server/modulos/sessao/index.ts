@@ -3,5 +3,10 @@
 /** The session module's public face for other modules (docs/ARCHITECTURE.md). */
 export type { AcessosEsquecidos, OpcoesEsquecer } from './acessos.ts';
 export { anunciarAcessosEsquecidos, esquecerAcessos } from './acessos.ts';
+export {
+  passkeyDoAvulso,
+  revogarPasskey,
+  todasAsPasskeys,
+} from './repositorio-passkeys.ts';
 export { gerarHashSenha, hashSenhaFicticio, verificarSenha } from './senhas.ts';
 export { exigirSemEspera, reservarTentativa } from './tentativas.ts';

@@ -35,11 +35,13 @@ import {
 } from './api.ts';
 import { comoNumero, dataBr } from './campos.tsx';
 import { FormularioDados } from './formulario-dados.tsx';
+import { PasskeysDoTrabalhador } from './passkeys.tsx';
 import './gestao-cadastro.css';
 
 /**
- * /gestao/trabalhadores/:cod (issue 30): the worker's file in sections: data and status, qualifications,
- * impediments and the history. Every change answers the whole file, which replaces the one on screen.
+ * /gestao/trabalhadores/:cod (issue 30): the worker's file in sections: data and status, photo, access and
+ * passkeys, qualifications, impediments and the history. Every change answers the whole file, which replaces
+ * the one on screen.
  */
 
 const mensagemDe = (erro: unknown) =>
@@ -473,6 +475,7 @@ export function PaginaFicha() {
           <Dados ficha={ficha} />
           <Foto ficha={ficha} />
           <Acesso ficha={ficha} />
+          <PasskeysDoTrabalhador cod={ficha.codAvulso} nome={ficha.nome} />
           <Habilitacoes ficha={ficha} />
           <Impedimentos ficha={ficha} hoje={hoje} />
           <Historico cod={ficha.codAvulso} />

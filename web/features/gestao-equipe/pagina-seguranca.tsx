@@ -14,7 +14,7 @@ import { bloqueiosVigentes } from './bloqueios.ts';
 import './gestao-equipe.css';
 
 /**
- * /gestao/seguranca (issue 28; docs/decisions/0228, 0296), for the role `administrador`: the OGMO's kiosks
+ * /gestao/seguranca (issue 28; docs/decisions/0228, 0295), for the role `administrador`: the OGMO's kiosks
  * (registered in Minha conta from the kiosk's own browser), each revoked after a confirmation, and the login
  * locks in force. Each registration and revocation keeps who and when on the server.
  */

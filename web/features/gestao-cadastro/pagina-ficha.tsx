@@ -190,7 +190,7 @@ function Habilitacoes({ ficha }: { ficha: Trabalhador }) {
       {ficha.habilitacoes.length === 0 ? (
         <Alerta tipo="info">Nenhuma habilitação.</Alerta>
       ) : (
-        <ul className="cadastro-lista">
+        <ul className="lista-revogavel">
           {ficha.habilitacoes.map((h) => (
             <li key={h.codFuncao}>
               <span>
@@ -285,7 +285,7 @@ function Impedimentos({ ficha, hoje }: { ficha: Trabalhador; hoje: string }) {
       {ficha.impedimentos.length === 0 ? (
         <Alerta tipo="info">Nenhum impedimento registrado no portal.</Alerta>
       ) : (
-        <ul className="cadastro-lista">
+        <ul className="lista-revogavel">
           {ficha.impedimentos.map((i) => (
             <li key={i.id}>
               <span>

@@ -1,10 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Fingerprint } from 'lucide-react';
-import { useState } from 'react';
 import type { PasskeyEquipe } from '#common/api/passkeys.ts';
 import { formatarNoFuso } from '#common/tempo.ts';
 import { Alerta, Carregando } from '../../components/ui/estados.tsx';
-import { Modal } from '../../components/ui/modal.tsx';
+import { ListaRevogavel } from '../../components/ui/lista-revogavel.tsx';
 import { ErroApi } from '../../lib/api-client.ts';
 import { useFusoPorto } from '../../lib/fuso-porto.ts';
 import { useDadosLogin } from '../../lib/sessao.ts';
@@ -29,24 +28,12 @@ export function PasskeysDoTrabalhador({ cod, nome }: { cod: string; nome: string
   const fuso = useFusoPorto();
   const cliente = useQueryClient();
   const consulta = useQuery({ ...passkeysQuery(cod), enabled: podeVer });
-  const [confirmar, setConfirmar] = useState<PasskeyEquipe | null>(null);
-  const [aviso, setAviso] = useState<string | null>(null);
-  const revogar = useMutation({
-    mutationFn: (p: PasskeyEquipe) => revogarPasskey(cod, p.id).then(() => p),
-    onMutate: () => setAviso(null),
-    onSuccess: (p) => {
-      setConfirmar(null);
-      setAviso(`Passkey revogada: ${p.nome}. Ela não entra mais no portal.`);
-    },
-    onSettled: () =>
-      Promise.all([
-        cliente.invalidateQueries({ queryKey: passkeysQuery(cod).queryKey }),
-        cliente.invalidateQueries({ queryKey: historicoQuery(cod).queryKey }),
-      ]),
-  });
   if (!podeVer) return null;
   const dataHora = (iso: string) => formatarNoFuso(iso, fuso, "dd/MM/yyyy 'às' HH:mm");
-  const passkeys = consulta.data ?? [];
+  const revogacao = (p: PasskeyEquipe) =>
+    p.revogadaEm
+      ? ` · revogada em ${dataHora(p.revogadaEm)}${p.motivoRevogacao ? ` ${MOTIVOS[p.motivoRevogacao]}` : ''}${p.revogadaPor && p.motivoRevogacao === 'equipe' ? ` (${p.revogadaPor})` : ''}`
+      : '';
   return (
     <section className="cartao" aria-labelledby="titulo-passkeys">
       <h2 id="titulo-passkeys" className="cartao-titulo">
@@ -59,71 +46,35 @@ export function PasskeysDoTrabalhador({ cod, nome }: { cod: string; nome: string
       </p>
       {consulta.isPending ? <Carregando texto="Carregando as passkeys..." /> : null}
       {consulta.isError ? <Alerta tipo="erro">{mensagemDe(consulta.error)}</Alerta> : null}
-      {consulta.isSuccess && passkeys.length === 0 ? (
+      {consulta.isSuccess && consulta.data.length === 0 ? (
         <Alerta tipo="info">Nenhuma passkey cadastrada.</Alerta>
       ) : null}
-      {passkeys.length > 0 ? (
-        <ul className="cadastro-lista" aria-label="Passkeys do trabalhador">
-          {passkeys.map((p) => (
-            <li key={p.id}>
-              <span>
-                <strong>{p.nome}</strong>
-                <br />
-                <span className="texto-suave">
-                  Criada em {dataHora(p.criadaEm)} · último uso {p.usadaEm ? dataHora(p.usadaEm) : 'nunca'}
-                  {p.revogadaEm
-                    ? ` · revogada em ${dataHora(p.revogadaEm)}${p.motivoRevogacao ? ` ${MOTIVOS[p.motivoRevogacao]}` : ''}${p.revogadaPor && p.motivoRevogacao === 'equipe' ? ` (${p.revogadaPor})` : ''}`
-                    : ''}
-                </span>
-              </span>
-              {p.revogadaEm ? null : (
-                <button
-                  type="button"
-                  className="botao botao-secundario"
-                  disabled={revogar.isPending}
-                  onClick={() => setConfirmar(p)}
-                  aria-label={`Revogar a passkey ${p.nome}`}
-                >
-                  Revogar
-                </button>
-              )}
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      {aviso ? (
-        <p className="cadastro-salvo" role="status">
-          {aviso}
-        </p>
-      ) : null}
-      <Modal
-        aberto={confirmar !== null}
-        aoMudar={(aberto) => {
-          if (!aberto) setConfirmar(null);
-        }}
-        titulo="Revogar esta passkey?"
-        acoes={
-          <>
-            <button type="button" className="botao botao-secundario" onClick={() => setConfirmar(null)}>
-              Voltar
-            </button>
-            <button
-              type="button"
-              className="botao botao-perigo"
-              disabled={revogar.isPending}
-              onClick={() => confirmar && revogar.mutate(confirmar)}
-            >
-              Revogar
-            </button>
-          </>
+      <ListaRevogavel
+        rotulo="Passkeys do trabalhador"
+        itens={consulta.data ?? []}
+        chave={(p) => p.id}
+        nome={(p) => p.nome}
+        detalhe={(p) =>
+          `Criada em ${dataHora(p.criadaEm)} · último uso ${p.usadaEm ? dataHora(p.usadaEm) : 'nunca'}${revogacao(p)}`
         }
-      >
-        <p>
-          A passkey <strong>{confirmar?.nome}</strong> de {nome} deixa de entrar no portal. O trabalhador
-          entra com a senha e pode cadastrar a digital de novo em Minha conta. Fica no histórico quem revogou.
-        </p>
-        {revogar.isError ? <Alerta tipo="erro">{mensagemDe(revogar.error)}</Alerta> : null}
-      </Modal>
+        revogado={(p) => p.revogadaEm !== null}
+        rotuloRevogar={(p) => `Revogar a passkey ${p.nome}`}
+        tituloConfirmacao="Revogar esta passkey?"
+        confirmacao={(p) => (
+          <p>
+            A passkey <strong>{p.nome}</strong> de {nome} deixa de entrar no portal. O trabalhador entra com a
+            senha e pode cadastrar a digital de novo em Minha conta. Fica no histórico quem revogou.
+          </p>
+        )}
+        revogadoAviso={(p) => `Passkey revogada: ${p.nome}. Ela não entra mais no portal.`}
+        revogar={(p) => revogarPasskey(cod, p.id)}
+        depois={() =>
+          Promise.all([
+            cliente.invalidateQueries({ queryKey: passkeysQuery(cod).queryKey }),
+            cliente.invalidateQueries({ queryKey: historicoQuery(cod).queryKey }),
+          ])
+        }
+      />
     </section>
   );
 }

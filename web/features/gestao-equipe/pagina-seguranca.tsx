@@ -1,11 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { LockKeyhole, MonitorSmartphone, ShieldAlert } from 'lucide-react';
-import { useState } from 'react';
-import type { RegistroBloqueio, Totem } from '#common/api/seguranca.ts';
+import type { RegistroBloqueio } from '#common/api/seguranca.ts';
 import { formatarNoFuso } from '#common/tempo.ts';
 import { MenuGestao } from '../../components/layout/menu-gestao.tsx';
 import { Alerta, BotaoVoltar, Carregando } from '../../components/ui/estados.tsx';
-import { Modal } from '../../components/ui/modal.tsx';
+import { ListaRevogavel } from '../../components/ui/lista-revogavel.tsx';
 import { ErroApi } from '../../lib/api-client.ts';
 import { caminhos } from '../../lib/caminhos.ts';
 import { useFusoPorto } from '../../lib/fuso-porto.ts';
@@ -38,18 +37,6 @@ function Totens() {
   const consulta = useQuery(totensQuery);
   const cliente = useQueryClient();
   const dataHora = useDataHora();
-  const [confirmar, setConfirmar] = useState<Totem | null>(null);
-  const [aviso, setAviso] = useState<string | null>(null);
-  const revogar = useMutation({
-    mutationFn: (t: Totem) => revogarTotem(t.id).then(() => t),
-    onMutate: () => setAviso(null),
-    onSuccess: (t) => {
-      setConfirmar(null);
-      setAviso(`Totem revogado: ${t.nome}. Os logins nele voltam ao limite de um aparelho desconhecido.`);
-    },
-    onSettled: () => cliente.invalidateQueries({ queryKey: totensQuery.queryKey }),
-  });
-  const totens = consulta.data ?? [];
   return (
     <section className="cartao" aria-labelledby="titulo-totens">
       <h2 id="titulo-totens" className="cartao-titulo">
@@ -62,71 +49,32 @@ function Totens() {
       </p>
       {consulta.isPending ? <Carregando texto="Carregando os totens..." /> : null}
       {consulta.isError ? <Alerta tipo="erro">{mensagemDe(consulta.error)}</Alerta> : null}
-      {consulta.isSuccess && totens.length === 0 ? (
+      {consulta.isSuccess && consulta.data.length === 0 ? (
         <Alerta tipo="info">Nenhum totem registrado.</Alerta>
       ) : null}
-      {totens.length > 0 ? (
-        <ul className="seguranca-lista" aria-label="Totens registrados">
-          {totens.map((t) => (
-            <li key={t.id}>
-              <span>
-                <strong>{t.nome}</strong>
-                {t.revogadoEm ? ' — revogado' : ''}
-                <br />
-                <span className="texto-suave">
-                  Registrado por {t.criadoPor} em {dataHora(t.criadoEm)} · último uso{' '}
-                  {t.usadoEm ? dataHora(t.usadoEm) : 'nunca'}
-                  {t.revogadoEm ? ` · revogado por ${t.revogadoPor ?? '—'} em ${dataHora(t.revogadoEm)}` : ''}
-                </span>
-              </span>
-              {t.revogadoEm ? null : (
-                <button
-                  type="button"
-                  className="botao botao-secundario"
-                  disabled={revogar.isPending}
-                  onClick={() => setConfirmar(t)}
-                  aria-label={`Revogar o totem ${t.nome}`}
-                >
-                  Revogar
-                </button>
-              )}
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      {aviso ? (
-        <p className="seguranca-aviso" role="status">
-          {aviso}
-        </p>
-      ) : null}
-      <Modal
-        aberto={confirmar !== null}
-        aoMudar={(aberto) => {
-          if (!aberto) setConfirmar(null);
-        }}
-        titulo="Revogar este totem?"
-        acoes={
-          <>
-            <button type="button" className="botao botao-secundario" onClick={() => setConfirmar(null)}>
-              Voltar
-            </button>
-            <button
-              type="button"
-              className="botao botao-perigo"
-              disabled={revogar.isPending}
-              onClick={() => confirmar && revogar.mutate(confirmar)}
-            >
-              Revogar
-            </button>
-          </>
+      <ListaRevogavel
+        rotulo="Totens registrados"
+        itens={consulta.data ?? []}
+        chave={(t) => t.id}
+        nome={(t) => t.nome}
+        detalhe={(t) =>
+          `Registrado por ${t.criadoPor} em ${dataHora(t.criadoEm)} · último uso ${t.usadoEm ? dataHora(t.usadoEm) : 'nunca'}${t.revogadoEm ? ` · revogado por ${t.revogadoPor ?? '—'} em ${dataHora(t.revogadoEm)}` : ''}`
         }
-      >
-        <p>
-          O totem <strong>{confirmar?.nome}</strong> deixa de ser do OGMO: os logins nele passam a contar como
-          os de um aparelho desconhecido. Para voltar, registre-o de novo no navegador dele.
-        </p>
-        {revogar.isError ? <Alerta tipo="erro">{mensagemDe(revogar.error)}</Alerta> : null}
-      </Modal>
+        revogado={(t) => t.revogadoEm !== null}
+        rotuloRevogar={(t) => `Revogar o totem ${t.nome}`}
+        tituloConfirmacao="Revogar este totem?"
+        confirmacao={(t) => (
+          <p>
+            O totem <strong>{t.nome}</strong> deixa de ser do OGMO: os logins nele passam a contar como os de
+            um aparelho desconhecido. Para voltar, registre-o de novo no navegador dele.
+          </p>
+        )}
+        revogadoAviso={(t) =>
+          `Totem revogado: ${t.nome}. Os logins nele voltam ao limite de um aparelho desconhecido.`
+        }
+        revogar={(t) => revogarTotem(t.id)}
+        depois={() => cliente.invalidateQueries({ queryKey: totensQuery.queryKey })}
+      />
     </section>
   );
 }
@@ -151,7 +99,7 @@ function Bloqueios() {
         <Alerta tipo="info">Nenhum bloqueio em vigor.</Alerta>
       ) : null}
       {vigentes.length > 0 ? (
-        <ul className="seguranca-lista" aria-label="Bloqueios em vigor">
+        <ul className="lista-revogavel" aria-label="Bloqueios em vigor">
           {vigentes.map((b) => (
             <li key={`${b.politica}:${b.sujeito}`}>
               <span>

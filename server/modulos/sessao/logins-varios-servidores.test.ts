@@ -41,6 +41,28 @@ async function logins(servidores: FastifyInstance[], total: number, senha = (_i:
 }
 
 describe('logins corretos em paralelo da mesma conta', () => {
+  it('uma tentativa que ficou sem veredito (marcada em curso) não prende ninguém: 429 em pouco tempo', async () => {
+    const amb = await criarAmbiente();
+    fechar.push(amb.fechar);
+    const agora = amb.relogio.now();
+    // Five counted, one of them never answered (a check that ended without errou/acertou), the wait running.
+    await amb.db
+      .insertInto('tentativa')
+      .values({
+        chave: 'login:100004',
+        falhas: 5,
+        em_curso: 1,
+        bloqueado_ate: new Date(agora.getTime() + 15_000).toISOString(),
+        atualizado_em: agora.toISOString(),
+      })
+      .execute();
+    const inicio = performance.now();
+    const r = await (await new ClienteTeste(amb.app).iniciar()).entrar('100004');
+    expect(r.status).toBe(429);
+    // Waited for a verdict that never came only while the row stood still (2 s), not the 5 s of a real burst.
+    expect(performance.now() - inicio).toBeLessThan(4_500);
+  });
+
   if (dialetoTeste() === 'sqlite') {
     // SQLite runs in one process (main.ts refuses PROCESSOS>1): the queue of 0224 is the whole answer.
     it('um servidor: 100 × 200, nenhuma tentativa fica contada', async () => {

@@ -114,6 +114,8 @@ export interface Reserva {
 const ESPERA_VEREDITO_MS = 5 * SEGUNDO;
 /** An attempt in flight older than this is taken as lost (a process that died mid-check), not waited for. */
 const EM_CURSO_VALIDO_MS = 15 * SEGUNDO;
+/** Nor is one whose row has not moved for this long while waiting (a check that ended without a verdict). */
+const SEM_PROGRESSO_MS = 2 * SEGUNDO;
 
 /**
  * Takes the next attempt, or refuses (429) while a wait runs. The count is taken and the wait it would earn
@@ -132,6 +134,8 @@ export async function reservarTentativa(
   const politica = POLITICAS[nome];
   const k = chave(nome, sujeito);
   const limite = performance.now() + ESPERA_VEREDITO_MS;
+  let vista = '';
+  let vistaDesde = performance.now();
   for (let tentativa = 0; ; tentativa++) {
     const agora = clock.now();
     const agoraIso = agora.toISOString();
@@ -183,10 +187,16 @@ export async function reservarTentativa(
         .executeTakeFirst(),
     );
     const restanteMs = atual?.bloqueado_ate ? Date.parse(atual.bloqueado_ate) - clock.now().getTime() : 0;
+    const estado = atual ? `${atual.falhas}:${atual.em_curso}:${atual.atualizado_em}` : '';
+    if (estado !== vista) {
+      vista = estado;
+      vistaDesde = performance.now();
+    }
     const aguardandoVeredito =
       atual !== undefined &&
       atual.em_curso > 0 &&
       clock.now().getTime() - Date.parse(atual.atualizado_em) < EM_CURSO_VALIDO_MS &&
+      performance.now() - vistaDesde < SEM_PROGRESSO_MS &&
       performance.now() < limite;
     if (atual && restanteMs > 0 && !aguardandoVeredito) throw politica.recusa(atual.falhas, restanteMs);
     if (!aguardandoVeredito && tentativa >= 2) throw politica.recusa(0, MINUTO);

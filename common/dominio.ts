@@ -81,6 +81,30 @@ export const VOTO_NULO = 999999;
 
 export const SITUACAO_OFERTA = { disponivel: 0, processando: 1, erro: 2 } as const;
 
+/**
+ * Why one choice of a worker ended as it did in the rotation (server/modulos/rodizio), in the order of the
+ * codes the audit stores (server/modulos/gestao/auditoria-gravada.ts): append only, never reorder.
+ * - escalado: the worker is engaged here.
+ * - preenchida: full with workers ranked ahead of this one (stability guarantees they are all ahead).
+ * - sem-vagas: the offer had no vacancy at all (capacidade 0).
+ * - sem-habilitacao, sem-descanso, impedido: the worker was not eligible when the rotation ran.
+ * - nao-necessaria: below the choice the worker was engaged in: never needed.
+ * - turno-encerrado: the shift had ended when the rotation ran (docs/decisions/0213).
+ * - ja-escalado: a second round's choice of a worker the main call engaged (docs/decisions/0217).
+ */
+export const SITUACOES_ESCOLHA = [
+  'escalado',
+  'preenchida',
+  'sem-vagas',
+  'sem-habilitacao',
+  'sem-descanso',
+  'impedido',
+  'nao-necessaria',
+  'turno-encerrado',
+  'ja-escalado',
+] as const;
+export type SituacaoEscolha = (typeof SITUACOES_ESCOLHA)[number];
+
 export const TAMANHO_USUARIO = 6;
 export const SENHA_MIN = 6;
 export const SENHA_MAX = 8;

@@ -4,34 +4,18 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Clock } from './clock.ts';
 import { relogioSistema } from './clock.ts';
 import type { Config } from './config.ts';
-import { pluginAoVivo } from './modulos/ao-vivo/plugin.ts';
-import { rotasEventos } from './modulos/ao-vivo/rotas.ts';
-import { rotasAvulso } from './modulos/avulso/rotas.ts';
-import { rotasFotos } from './modulos/avulso/rotas-fotos.ts';
-import { rotasCadastro } from './modulos/cadastro/rotas.ts';
-import { rotasContas } from './modulos/cadastro/rotas-contas.ts';
-import { rotasEquipe } from './modulos/cadastro/rotas-equipe.ts';
-import { rotasPasskeysDaEquipe } from './modulos/cadastro/rotas-passkeys.ts';
-import { rotasDeclaracoes } from './modulos/declaracoes/rotas.ts';
-import { rotasEleicoes } from './modulos/eleicao/rotas.ts';
-import { rotasEleicoesGestao } from './modulos/eleicao/rotas-gestao.ts';
-import { pluginEscalacao } from './modulos/escalacao/plugin.ts';
-import { rotasEscalacao } from './modulos/escalacao/rotas.ts';
-import { rotasEscalaAberta } from './modulos/escalacao/rotas-escala-aberta.ts';
-import { rotasFinanceiro } from './modulos/financeiro/rotas.ts';
-import { rotasFinanceiroGestao } from './modulos/financeiro/rotas-gestao.ts';
-import { rotasGestao } from './modulos/gestao/rotas.ts';
-import { rotasResultadoEscala } from './modulos/gestao/rotas-resultado.ts';
-import { rotasMensagensGestao } from './modulos/mensagens/index.ts';
-import { pluginOperacao } from './modulos/operacao/plugin.ts';
-import { rotasMetricas } from './modulos/operacao/rotas-metricas.ts';
-import { rotasSaude } from './modulos/operacao/rotas-saude.ts';
-import { type OpcoesPluginPush, pluginPush } from './modulos/push/plugin.ts';
-import { rotasPush } from './modulos/push/rotas.ts';
-import { agendarLimpeza } from './modulos/sessao/limpeza.ts';
-import { rotasSessao } from './modulos/sessao/rotas.ts';
-import { rotasPasskeys } from './modulos/sessao/rotas-passkeys.ts';
-import { rotasSeguranca } from './modulos/sessao/rotas-seguranca.ts';
+import { moduloAoVivo } from './modulos/ao-vivo/index.ts';
+import { moduloAvulso } from './modulos/avulso/index.ts';
+import { moduloCadastro } from './modulos/cadastro/index.ts';
+import { moduloDeclaracoes } from './modulos/declaracoes/index.ts';
+import { moduloEleicao } from './modulos/eleicao/index.ts';
+import { moduloEscalacao } from './modulos/escalacao/index.ts';
+import { moduloFinanceiro } from './modulos/financeiro/index.ts';
+import { moduloGestao } from './modulos/gestao/index.ts';
+import { moduloMensagens } from './modulos/mensagens/index.ts';
+import { moduloOperacao } from './modulos/operacao/index.ts';
+import { moduloPush, type OpcoesModuloPush } from './modulos/push/index.ts';
+import { moduloSessao } from './modulos/sessao/index.ts';
 import { prepararAutenticacao } from './plataforma/autenticacao/autenticacao.ts';
 import { CacheSessoes, gravadorDeSessoes } from './plataforma/autenticacao/sessoes.ts';
 import type { Banco } from './plataforma/banco/connection.ts';
@@ -71,7 +55,7 @@ export interface OpcoesApp {
   /** Pino logger options; false in tests. */
   logger?: boolean | object;
   /** Web Push (tests: an HTTPS agent that trusts their own push receiver). */
-  push?: OpcoesPluginPush;
+  push?: OpcoesModuloPush;
   /** /inicio's render (tests: web/inicio-servidor.tsx from the source); else the build's, if it wrote one. */
   renderizarInicio?: RenderizarInicio;
 }
@@ -169,7 +153,6 @@ export async function construirApp(opcoes: OpcoesApp): Promise<FastifyInstance> 
   });
   limitarConexoes(app.server, config, seguranca);
   limitarPedidosAtrasDoProxy(app, config);
-  agendarLimpeza(app, config.limpezaMinutos);
   catalogarRotas(app);
   // Only JSON is accepted: anything else is a 415 in the envelope.
   app.removeContentTypeParser('text/plain');
@@ -199,38 +182,26 @@ export async function construirApp(opcoes: OpcoesApp): Promise<FastifyInstance> 
     return payload;
   });
 
-  // App modules.
-  await app.register(pluginEscalacao);
-  await app.register(pluginAoVivo);
-  await app.register(pluginPush, opcoes.push ?? {});
-  await app.register(pluginOperacao);
-
-  // Routes: the document first, so it sees every route registered after it.
+  // The document first: it catalogues every route registered after it.
   await documentarApi(app, config.versao);
-  await app.register(rotasSessao);
-  await app.register(rotasPasskeys);
-  await app.register(rotasEscalaAberta);
-  await app.register(rotasAvulso);
-  await app.register(rotasFotos);
-  await app.register(rotasFinanceiro);
-  await app.register(rotasEscalacao);
-  await app.register(rotasEventos);
-  await app.register(rotasDeclaracoes);
-  await app.register(rotasEleicoes);
-  await app.register(rotasGestao);
-  await app.register(rotasSeguranca);
-  await app.register(rotasResultadoEscala);
-  await app.register(rotasPush);
-  await app.register(rotasFinanceiroGestao);
-  await app.register(rotasSaude);
-  await app.register(rotasMetricas);
-  await app.register(rotasMensagensGestao);
-  await app.register(rotasEleicoesGestao);
-  await app.register(rotasEquipe);
-  await app.register(rotasCadastro);
-  await app.register(rotasContas);
-  await app.register(rotasPasskeysDaEquipe);
 
+  // The modules, each one plugin (its machinery, then its routes) after those whose decorators it uses
+  // (fastify-plugin checks each one's `dependencies`). The routes of each file keep their own context: a staff
+  // area's role check and its body parsers reach no other route.
+  await app.register(moduloEscalacao);
+  await app.register(moduloAoVivo);
+  await app.register(moduloSessao);
+  await app.register(moduloAvulso);
+  await app.register(moduloFinanceiro);
+  await app.register(moduloDeclaracoes);
+  await app.register(moduloEleicao);
+  await app.register(moduloPush, opcoes.push ?? {});
+  await app.register(moduloOperacao);
+  await app.register(moduloGestao);
+  await app.register(moduloMensagens);
+  await app.register(moduloCadastro);
+
+  // Last: the web app answers what no route did.
   await servirWeb(
     app,
     config.webDir,

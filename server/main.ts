@@ -3,7 +3,7 @@ import cluster from 'node:cluster';
 import { construirApp } from './app.ts';
 import { carregarConfig } from './config.ts';
 import { bancoVazio, semearDemo } from './demonstracao.ts';
-import { servirMetricasEmPorta } from './modulos/operacao/rotas-metricas.ts';
+import { servirMetricasEmPorta } from './modulos/operacao/index.ts';
 import { abrirBancoMigrado } from './plataforma/banco/abrir.ts';
 import { baixarPrioridadeDoPool } from './processo.ts';
 

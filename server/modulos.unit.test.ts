@@ -8,11 +8,14 @@ import { describe, expect, it } from 'vitest';
  * - um módulo (`server/modulos/<area>/`) importa outro só pelo `index.ts` dele, e `plataforma/` não importa módulo;
  * - não há ciclo entre módulos;
  * - SQL (as consultas do Kysely e o `sql` cru) só em `repositorio*.ts`, `tabelas.ts`, `seed.ts` e `plataforma/`;
- * - nenhuma rota manda avisos no celular nem invalida a chamada (isso segue dos eventos do serviço).
+ * - nenhuma rota manda avisos no celular nem invalida a chamada (isso segue dos eventos do serviço);
+ * - a composição (`server/app.ts`, `server/main.ts`) também entra em cada módulo só pelo `index.ts`;
+ * - todo módulo com `rotas*.ts` exporta do `index.ts` o seu plugin, `modulo<Area>`: um fastify-plugin com
+ *   `name: '<area>'`, que o `app.ts` registra (decisão 0200).
  * Os tipos de linha de um `tabelas.ts` são do esquema partilhado e podem ser importados (só como tipo) de qualquer
- * lugar. Os testes e os seus apoios ficam fora (leem o banco para conferir); `app.ts`, `demonstracao.ts` e `server/test/`
- * são a composição, que junta os módulos. A verificação é uma função pura sobre {caminho → fonte}, e os últimos
- * testes a rodam sobre árvores plantadas para provar que ela recusa cada violação.
+ * lugar. Os testes e os seus apoios ficam fora (leem o banco para conferir); `demonstracao.ts` (que chama o `seed.ts`
+ * de cada módulo) e `server/test/` montam dados e ficam fora também. A verificação é uma função pura sobre
+ * {caminho → fonte}, e os últimos testes a rodam sobre árvores plantadas para provar que ela recusa cada violação.
  */
 
 type Fontes = ReadonlyMap<string, string>;
@@ -113,11 +116,50 @@ function podeTerSql(caminho: string): boolean {
 const EFEITO_NA_ROTA =
   /\.avisosPush\.(?!chavePublica\b|aceita\b|estadoThread\b)\w+|\.escalacao\.invalidar\s*\(/;
 
+/** A composição: junta os módulos, e entra em cada um pelo `index.ts` como qualquer outro módulo. */
+const COMPOSICAO: ReadonlySet<string> = new Set(['server/app.ts', 'server/main.ts']);
+
+/** O nome do plugin de uma área no index.ts: `ao-vivo` → `moduloAoVivo`. */
+function nomeDoPlugin(area: string): string {
+  return `modulo${area.replace(/(^|-)([a-z])/g, (_, _h: string, letra: string) => letra.toUpperCase())}`;
+}
+
+/**
+ * As áreas com rotas cujo `index.ts` não exporta `modulo<Area>`, definido (ali ou no arquivo de onde o index o
+ * reexporta) como `fp(…)` com `name: '<area>'`.
+ */
+function modulosSemPlugin(fontes: Fontes): string[] {
+  const comRotas = new Set<string>();
+  for (const arquivo of fontes.keys()) {
+    const area = areaDe(arquivo);
+    if (area === null || area === 'plataforma' || ehDeTeste(arquivo)) continue;
+    if (/^rotas[a-z-]*\.ts$/.test(posix.basename(arquivo))) comRotas.add(area);
+  }
+  const faltando: string[] = [];
+  for (const area of [...comRotas].sort()) {
+    const nome = nomeDoPlugin(area);
+    const index = `server/modulos/${area}/index.ts`;
+    const fonteIndex = fontes.get(index) ?? '';
+    const reexportado = new RegExp(
+      `export\\s*\\{[^}]*\\b${nome}\\b[^}]*\\}\\s*from\\s*['"]([^'"]+)['"]`,
+    ).exec(fonteIndex);
+    const origem = reexportado ? resolver(index, reexportado[1] ?? '') : index;
+    const fonte = (origem && fontes.get(origem)) || '';
+    const definido = new RegExp(`export\\s+const\\s+${nome}\\s*=\\s*fp\\s*(<[^>]*>)?\\s*\\(`).test(fonte);
+    const nomeado = new RegExp(`\\bname:\\s*['"]${area}['"]`).test(fonte);
+    if (!definido || !nomeado) {
+      faltando.push(`${area}: o index.ts não exporta ${nome}, um fastify-plugin com name '${area}'`);
+    }
+  }
+  return faltando;
+}
+
 interface Violacoes {
   importacoes: string[];
   ciclos: string[];
   sql: string[];
   efeitos: string[];
+  plugins: string[];
 }
 
 /** As violações das regras da casa num conjunto de fontes do servidor. */
@@ -129,6 +171,18 @@ function verificar(fontes: Fontes): Violacoes {
 
   for (const [arquivo, fonte] of fontes) {
     if (ehDeTeste(arquivo)) continue;
+    if (COMPOSICAO.has(arquivo)) {
+      const deTipo = especificadoresDeTipo(fonte);
+      for (const especificador of especificadores(fonte)) {
+        const alvo = resolver(arquivo, especificador);
+        const para = alvo === null ? null : areaDe(alvo);
+        if (alvo === null || para === null || para === 'plataforma') continue;
+        if (alvo === `server/modulos/${para}/index.ts` || ehTipoDeTabela(alvo, deTipo.has(especificador)))
+          continue;
+        importacoes.push(`${arquivo} → ${alvo} (a composição entra pelo index.ts)`);
+      }
+      continue;
+    }
     const de = areaDe(arquivo);
     if (de === null) continue;
 
@@ -153,7 +207,7 @@ function verificar(fontes: Fontes): Violacoes {
     }
   }
 
-  return { importacoes, ciclos: ciclosEntre(grafo), sql, efeitos };
+  return { importacoes, ciclos: ciclosEntre(grafo), sql, efeitos, plugins: modulosSemPlugin(fontes) };
 }
 
 /** Cada ciclo do grafo de áreas, escrito `a → b → a`. */
@@ -202,7 +256,12 @@ describe('as regras dos módulos do servidor', () => {
     expect(fontes.has('server/plataforma/banco/schema.ts')).toBe(true);
   });
 
-  it('um módulo importa outro só pelo index.ts dele; a plataforma não importa módulo', () => {
+  it('lê a composição', () => {
+    expect(fontes.get('server/app.ts')).toContain('./modulos/escalacao/index.ts');
+    expect(fontes.get('server/main.ts')).toContain('./modulos/operacao/index.ts');
+  });
+
+  it('um módulo (e a composição, app.ts e main.ts) importa outro só pelo index.ts dele; a plataforma não importa módulo', () => {
     expect(violacoes.importacoes).toEqual([]);
   });
 
@@ -216,6 +275,10 @@ describe('as regras dos módulos do servidor', () => {
 
   it('nenhuma rota manda avisos no celular nem invalida a chamada: os eventos do serviço levam a isso', () => {
     expect(violacoes.efeitos).toEqual([]);
+  });
+
+  it('todo módulo com rotas exporta do index.ts o seu plugin, com name', () => {
+    expect(violacoes.plugins).toEqual([]);
   });
 
   it('cada exceção listada ainda é necessária', () => {
@@ -233,7 +296,23 @@ describe('as regras dos módulos do servidor', () => {
 
 describe('a verificação recusa uma violação plantada', () => {
   const limpa: [string, string][] = [
-    ['server/modulos/a/index.ts', "export { fazer } from './servico.ts';\n"],
+    [
+      'server/modulos/a/index.ts',
+      "export { moduloA } from './plugin.ts';\nexport { fazer } from './servico.ts';\n",
+    ],
+    [
+      'server/modulos/a/plugin.ts',
+      "import fp from 'fastify-plugin';\nimport { rotasA } from './rotas.ts';\nexport const moduloA = fp(async (app) => {\n  await app.register(rotasA);\n}, { name: 'a' });\n",
+    ],
+    [
+      'server/modulos/a/rotas.ts',
+      "import { fazer } from './servico.ts';\nexport const rotasA = async (app) => app.get('/a', fazer);\n",
+    ],
+    [
+      'server/app.ts',
+      "import { moduloA } from './modulos/a/index.ts';\nimport { ok } from './plataforma/http/envelope.ts';\nawait app.register(moduloA);\n",
+    ],
+    ['server/main.ts', "import { construirApp } from './app.ts';\n"],
     [
       'server/modulos/a/servico.ts',
       "import { ler } from './repositorio.ts';\nimport { ok } from '../../plataforma/http/envelope.ts';\nexport const fazer = () => ok(ler());\n",
@@ -248,7 +327,13 @@ describe('a verificação recusa uma violação plantada', () => {
   ];
 
   it('uma árvore limpa passa', () => {
-    expect(verificar(new Map(limpa))).toEqual({ importacoes: [], ciclos: [], sql: [], efeitos: [] });
+    expect(verificar(new Map(limpa))).toEqual({
+      importacoes: [],
+      ciclos: [],
+      sql: [],
+      efeitos: [],
+      plugins: [],
+    });
   });
 
   it('import de um arquivo interno de outro módulo', () => {
@@ -266,13 +351,54 @@ describe('a verificação recusa uma violação plantada', () => {
     expect(verificar(dinamico).importacoes).toHaveLength(1);
   });
 
+  it('a composição (app.ts, main.ts) importando um arquivo interno de um módulo', () => {
+    const fontes = new Map([
+      ...limpa,
+      [
+        'server/app.ts',
+        "import { rotasA } from './modulos/a/rotas.ts';\nimport { moduloA } from './modulos/a/index.ts';\n",
+      ],
+      ['server/main.ts', "import { moduloA } from '#server/modulos/a/plugin.ts';\n"],
+    ]);
+    expect(verificar(fontes).importacoes).toEqual([
+      'server/app.ts → server/modulos/a/rotas.ts (a composição entra pelo index.ts)',
+      'server/main.ts → server/modulos/a/plugin.ts (a composição entra pelo index.ts)',
+    ]);
+  });
+
+  it('um módulo com rotas sem o seu plugin no index.ts, ou com um plugin sem name', () => {
+    const semPlugin = new Map([
+      ...limpa,
+      ['server/modulos/ao-vivo/rotas.ts', "export const rotasEventos = async (app) => app.get('/e', f);\n"],
+      ['server/modulos/ao-vivo/index.ts', "export { rotasEventos } from './rotas.ts';\n"],
+    ]);
+    expect(verificar(semPlugin).plugins).toEqual([
+      "ao-vivo: o index.ts não exporta moduloAoVivo, um fastify-plugin com name 'ao-vivo'",
+    ]);
+    const plantas: [string, string, string][] = [
+      ['sem name', 'server/modulos/a/plugin.ts', 'export const moduloA = fp(async () => {});\n'],
+      ['sem fp', 'server/modulos/a/plugin.ts', "export const moduloA = async () => {}; // name: 'a'\n"],
+      ['fora do index.ts', 'server/modulos/a/index.ts', "export { fazer } from './servico.ts';\n"],
+    ];
+    for (const [caso, arquivo, fonte] of plantas) {
+      expect(verificar(new Map([...limpa, [arquivo, fonte]])).plugins, caso).toEqual([
+        "a: o index.ts não exporta moduloA, um fastify-plugin com name 'a'",
+      ]);
+    }
+    const noProprioIndex = new Map([
+      ...limpa,
+      ['server/modulos/a/index.ts', "export const moduloA = fp(async () => {}, { name: 'a' });\n"],
+    ]);
+    expect(verificar(noProprioIndex).plugins).toEqual([]);
+  });
+
   it('os tipos de linha de um tabelas.ts sim; o valor, não', () => {
     const soTipo = new Map([
       ...limpa,
       ['server/modulos/a/tabelas.ts', 'export interface XTable { id: number }\nexport const X = 1;\n'],
       ['server/modulos/b/repositorio.ts', "import type { XTable } from '../a/tabelas.ts';\n"],
     ]);
-    expect(verificar(soTipo)).toEqual({ importacoes: [], ciclos: [], sql: [], efeitos: [] });
+    expect(verificar(soTipo)).toEqual({ importacoes: [], ciclos: [], sql: [], efeitos: [], plugins: [] });
     soTipo.set('server/modulos/b/repositorio.ts', "import { X } from '../a/tabelas.ts';\n");
     expect(verificar(soTipo).importacoes).toEqual([
       'server/modulos/b/repositorio.ts → server/modulos/a/tabelas.ts',

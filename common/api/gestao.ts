@@ -1,5 +1,5 @@
 import { lerBuscaTrabalhador, MENSAGEM_BUSCA_VAZIA } from '../busca-trabalhador.ts';
-import { PAPEIS, PAPEL_ESCALADOR } from '../dominio.ts';
+import { PAPEIS, PAPEL_ESCALADOR, SITUACOES_ESCOLHA } from '../dominio.ts';
 import { categoriaDaOferta, funcaoPorCodigo } from '../funcoes.ts';
 import { INTEIRO32_MAX } from '../inteiros.ts';
 import { TURNOS } from '../tempo.ts';
@@ -389,17 +389,7 @@ export const decisaoEscolhaSchema = z.object({
   /** Position in the worker's whole list, the order the rotation used. */
   ordem: z.number(),
   preferencia: z.number(),
-  situacao: z.enum([
-    'escalado',
-    'preenchida',
-    'sem-vagas',
-    'sem-habilitacao',
-    'sem-descanso',
-    'impedido',
-    'nao-necessaria',
-    'turno-encerrado',
-    'ja-escalado',
-  ]),
+  situacao: z.enum(SITUACOES_ESCOLHA),
   texto: z.string(),
 });
 

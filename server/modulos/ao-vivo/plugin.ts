@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { linhaDeSessaoVigente } from '../../plataforma/autenticacao/sessoes.ts';
+import { rotasEventos } from './rotas.ts';
 import { Transmissor } from './transmissor.ts';
 
 /** What the rest of the app tells the live streams and the other servers. */
@@ -21,9 +22,10 @@ export const RETRY_AO_ENCERRAR_MS = 3_000;
 
 /**
  * The call as it happens (docs/decisions/0160): the Server-Sent Events streams of this server's clients, fed by
- * the domain events (server/plataforma/eventos, decision 0200), which carry the other servers' on PostgreSQL.
+ * the domain events (server/plataforma/eventos, decision 0200), which carry the other servers' on PostgreSQL;
+ * `app.aoVivo`, and GET /api/eventos.
  */
-export const pluginAoVivo = fp(
+export const moduloAoVivo = fp(
   async (app) => {
     const { config, clock, sessoes, eventos } = app.ctx;
     const relatarFalha = (erro: unknown) => app.log.error({ err: erro }, 'ao vivo');
@@ -70,8 +72,14 @@ export const pluginAoVivo = fp(
       escutaDePe: () => eventos.escutaDePe(),
     };
     app.decorate('aoVivo', aoVivo);
+    await app.register(rotasEventos);
   },
-  { name: 'ao-vivo', fastify: '5.x', dependencies: ['escalacao'], decorators: { fastify: ['ctx'] } },
+  {
+    name: 'ao-vivo',
+    fastify: '5.x',
+    dependencies: ['escalacao'],
+    decorators: { fastify: ['ctx'], request: ['sessao'] },
+  },
 );
 
 declare module 'fastify' {

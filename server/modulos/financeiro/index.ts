@@ -2,6 +2,8 @@
 import type { DbOuTrx } from '../../plataforma/banco/schema.ts';
 import { contrachequesDosTrabalhos } from './repositorio-importacao.ts';
 
+export { moduloFinanceiro } from './plugin.ts';
+
 export interface PagamentoDeTrabalho {
   numero: number;
   arquivo: string;

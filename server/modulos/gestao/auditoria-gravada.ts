@@ -1,3 +1,4 @@
+import { SITUACOES_ESCOLHA } from '#common/dominio.ts';
 import type { DecisaoAvulso, SituacaoEscolha } from '../rodizio/index.ts';
 import { textoEscolha, textoEscolhaV1, textoMotivo, textoMotivoV1 } from '../rodizio/index.ts';
 
@@ -25,18 +26,8 @@ import { textoEscolha, textoEscolhaV1, textoMotivo, textoMotivoV1 } from '../rod
 const VERSAO = 2;
 const VERSOES = new Set([1, 2]);
 
-/** Situation ↔ code in the stored arrays (append only). */
-const SITUACOES: readonly SituacaoEscolha[] = [
-  'escalado',
-  'preenchida',
-  'sem-vagas',
-  'sem-habilitacao',
-  'sem-descanso',
-  'impedido',
-  'nao-necessaria',
-  'turno-encerrado',
-  'ja-escalado',
-];
+/** Situation ↔ code in the stored arrays: the index in SITUACOES_ESCOLHA (append only). */
+const SITUACOES: readonly SituacaoEscolha[] = SITUACOES_ESCOLHA;
 const CODIGO_SITUACAO = new Map(SITUACOES.map((s, i) => [s, i]));
 
 /** One offer of the call as the audit names it. */

@@ -5,6 +5,8 @@ import { apiEscalacao } from '#common/api/escalacao.ts';
 import { apiPasskeys } from '#common/api/passkeys.ts';
 import { apiSessao } from '#common/api/sessao.ts';
 import { categoriasEscala } from '#common/dominio.ts';
+import { rotasMetricas } from './rotas-metricas.ts';
+import { rotasSaude } from './rotas-saude.ts';
 
 /** Where the server is in its life: serving, or stopping after SIGTERM (readiness answers 503 then). */
 export interface Operacao {
@@ -23,9 +25,10 @@ function resultado(request: FastifyRequest, reply: FastifyReply): string {
  * Running it in production (issue 26, docs/operacao.md): what the module measures of the other modules'
  * requests (logins, choices), the gauges read from what they keep in memory (the open call and its counts,
  * the live streams), and the stopping flag. (Each change of a call's state is logged by the staff's route that
- * made it, server/modulos/gestao/rotas.ts, with the request's id and who did it.)
+ * made it, server/modulos/gestao/rotas.ts, with the request's id and who did it.) Its routes: health, readiness
+ * and /metrics.
  */
-export const pluginOperacao = fp(
+export const moduloOperacao = fp(
   async (app) => {
     const { metricas } = app;
     const registros = [metricas.registro];
@@ -108,6 +111,8 @@ export const pluginOperacao = fp(
     app.addHook('onReady', async () => {
       app.avisosPush.estadoThread();
     });
+    await app.register(rotasSaude);
+    await app.register(rotasMetricas);
   },
   {
     name: 'operacao',

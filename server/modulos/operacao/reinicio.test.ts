@@ -9,7 +9,7 @@ import { montarEscalaCarregada } from '#common/escala-carregada.ts';
 import { dialetoTeste } from '../../test/ambiente.ts';
 import { copiarModelo } from '../../test/bancos.ts';
 import { esperarServidor, iniciarServidor, Navegador, type ServidorReal } from '../../test/servidor-real.ts';
-import { RETRY_AO_ENCERRAR_MS } from '../ao-vivo/plugin.ts';
+import { RETRY_AO_ENCERRAR_MS } from '../ao-vivo/index.ts';
 import { escolha, type OfertaNaEscala, ofertasDe } from '../escalacao/apoio-teste.ts';
 
 /**

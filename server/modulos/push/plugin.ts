@@ -3,8 +3,9 @@ import { chavesVapid } from './chaves.ts';
 import type { ExcecoesDestino } from './destino.ts';
 import { EnviadorPush } from './envio.ts';
 import { gravarAvisoEnviado } from './repositorio.ts';
+import { rotasPush } from './rotas.ts';
 
-export interface OpcoesPluginPush {
+export interface OpcoesModuloPush {
   /** An extra certificate (PEM) the posts to the push services trust (tests: their own receiver's). */
   ca?: string;
   /** The tests' own receiver: a port besides 443 and its loopback network (destino.ts). Never from the env. */
@@ -15,9 +16,9 @@ export interface OpcoesPluginPush {
  * "Avisos no celular" (issue 15, docs/decisions/0162): the VAPID keys and the sender of this process,
  * `app.avisosPush`. It hears when a call opened or was published and when pay documents arrived (the events
  * `escala-aberta`, `escala-publicada`, `documentos-importados`, `mensagem-da-equipe`: decision 0200); the server's close waits for the
- * sends under way.
+ * sends under way. Its routes: the public key and the worker's subscription.
  */
-export const pluginPush = fp<OpcoesPluginPush>(
+export const moduloPush = fp<OpcoesModuloPush>(
   async (app, opcoes) => {
     const { db, config } = app.ctx;
     const enviador = new EnviadorPush({
@@ -67,8 +68,13 @@ export const pluginPush = fp<OpcoesPluginPush>(
       await enviador.aguardarEnvios();
       await enviador.fechar();
     });
+    await app.register(rotasPush);
   },
-  { name: 'push', fastify: '5.x', decorators: { fastify: ['ctx', 'metricas'] } },
+  {
+    name: 'push',
+    fastify: '5.x',
+    decorators: { fastify: ['ctx', 'metricas'], request: ['sessao'] },
+  },
 );
 
 declare module 'fastify' {

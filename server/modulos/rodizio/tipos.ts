@@ -1,3 +1,5 @@
+import type { SituacaoEscolha } from '#common/dominio.ts';
+
 /**
  * The rotation's input and output (docs/decisions/0140). Pure data: the caller reads the rows of a closed call,
  * computes the per-choice eligibility at the moment the rotation runs, calls `executarRodizio`
@@ -88,23 +90,8 @@ export interface EntradaRodizio {
   fila?: FilaRodizio;
 }
 
-/** Why one choice of a worker ended as it did. */
-export type SituacaoEscolha =
-  /** The worker is engaged here. */
-  | 'escalado'
-  /** Full with workers ranked ahead of this one (stability guarantees they are all ahead). */
-  | 'preenchida'
-  /** The offer had no vacancy at all (capacidade 0). */
-  | 'sem-vagas'
-  | 'sem-habilitacao'
-  | 'sem-descanso'
-  | 'impedido'
-  /** Below the choice the worker was engaged in: never needed. */
-  | 'nao-necessaria'
-  /** The shift had ended when the rotation ran (docs/decisions/0213). */
-  | 'turno-encerrado'
-  /** A second round's choice of a worker the main call engaged (docs/decisions/0217). */
-  | 'ja-escalado';
+/** Why one choice of a worker ended as it did: the list and what each means are in common/dominio.ts. */
+export type { SituacaoEscolha };
 
 export interface DecisaoEscolha {
   ofertaId: number;

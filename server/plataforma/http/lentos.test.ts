@@ -65,14 +65,19 @@ function gotejar(porta: number): Promise<RespostaBruta & { ms: number }> {
   });
 }
 
+const LIMITE_S = 5;
+
 describe('clientes lentos contra o servidor real', () => {
   it('300 conexões gotejando de um endereço: as além de 256 recusadas com 429, as outras cortadas com 408', async () => {
-    const s = await subir({ TEMPO_REQUISICAO_SEGUNDOS: '1' });
+    // 5 s, not 1: all 300 connect well before the first cut, also when the machine is busy (with 1 s and a
+    // load of 12 the first were cut while the last still connected, and the counts drifted).
+    const s = await subir({ TEMPO_REQUISICAO_SEGUNDOS: String(LIMITE_S) });
     const respostas = await Promise.all(Array.from({ length: 300 }, () => gotejar(s.porta)));
     const porStatus = new Map<number, number>();
     for (const r of respostas) porStatus.set(r.status, (porStatus.get(r.status) ?? 0) + 1);
     // The cap counts every connection of the address: the test's own fetch may still hold a kept-alive one.
     const cortadas = porStatus.get(408) ?? 0;
+    expect([...porStatus.keys()].sort(), JSON.stringify([...porStatus])).toEqual([408, 429]);
     expect(cortadas).toBeGreaterThanOrEqual(250);
     expect(cortadas).toBeLessThanOrEqual(256);
     expect(porStatus.get(429)).toBe(300 - cortadas);
@@ -84,9 +89,10 @@ describe('clientes lentos contra o servidor real', () => {
       expect(r.cabecalhos['x-content-type-options']).toBe('nosniff');
     }
     // Cut by the limit, not before it.
-    for (const r of respostas.filter((r) => r.status === 408)) expect(r.ms).toBeGreaterThanOrEqual(1000);
+    for (const r of respostas.filter((r) => r.status === 408))
+      expect(r.ms).toBeGreaterThanOrEqual(LIMITE_S * 1000);
     // And the server still serves.
     const config = await fetch(`${s.base}/api/config`);
     expect(config.status).toBe(200);
-  });
+  }, 60_000);
 });

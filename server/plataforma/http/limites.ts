@@ -7,7 +7,7 @@ import type { Config } from '../../config.ts';
 import { Baldes, chaveDoEndereco } from '../baldes.ts';
 import type { CabecalhosSeguranca } from './cabecalhos-seguranca.ts';
 import { ErroApp } from './erro-app.ts';
-import { respostaBruta } from './erros-de-protocolo.ts';
+import { responderEFechar, respostaBruta } from './erros-de-protocolo.ts';
 
 /**
  * The greedy (docs/decisions/0091-limites-de-protocolo-e-de-uso.md): the expensive calls (a PDF drawn, a
@@ -105,7 +105,7 @@ export function limitarConexoes(server: Server, config: Config, seguranca: Cabec
     const chave = chaveDoEndereco(socket.remoteAddress);
     const n = (abertas.get(chave) ?? 0) + 1;
     if (n > maximo) {
-      socket.end(recusa, () => socket.destroy());
+      responderEFechar(socket, recusa);
       return;
     }
     abertas.set(chave, n);

@@ -26,7 +26,12 @@ test('a equipe vê só as áreas dos seus papéis; 900003 concede e retira um pa
   await page.goto('/gestao');
   await expect(page).toHaveURL(/\/gestao\/trabalhadores$/);
   const menu = page.getByRole('navigation', { name: 'Áreas da gestão' });
-  await expect(menu.getByRole('link')).toHaveText(['Trabalhadores', 'Eleições', 'Equipe']);
+  await expect(menu.getByRole('link')).toHaveText([
+    'Trabalhadores',
+    'Eleições',
+    'Equipe',
+    'Totens e bloqueios',
+  ]);
   await menu.getByRole('link', { name: 'Equipe' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Equipe do OGMO' })).toBeVisible();
   const mariana = page.getByRole('group', { name: /MARIANA CAVALCANTI DE SÁ/ });

@@ -1,10 +1,11 @@
 import type { CDPSession, Page } from '@playwright/test';
-import { conferirTela, entrar, expect, fecharMensagens, TELAS, test } from './apoio.ts';
+import { conferirNoTablet, conferirTela, entrar, expect, fecharMensagens, TELAS, test } from './apoio.ts';
 
 /**
  * Passkeys (issue 28; docs/decisions/0229) in Chromium with its virtual authenticator (CDP WebAuthn domain): a
  * platform authenticator with user verification, as a phone's fingerprint is. Register in Minha conta, log
- * out, log in with "Entrar com a digital", revoke, and the revoked passkey no longer gets in. At 360 px.
+ * out, log in with "Entrar com a digital", revoke, and the revoked passkey no longer gets in; staff revoke a
+ * worker's passkey on the worker's file, and the administration revokes a kiosk. At 360 px, tablet and desktop.
  */
 test.use({ viewport: TELAS.celular });
 
@@ -110,4 +111,103 @@ test('quem não é da administração não vê o cartão do totem', async ({ pag
   await page.goto('/minha-conta/configuracoes');
   await expect(page.getByRole('region', { name: 'Entrar com a digital' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Totem do OGMO' })).toHaveCount(0);
+});
+
+test('a equipe do cadastro vê e revoga a passkey de um trabalhador; ele não entra mais com ela', async ({
+  page,
+  browser,
+  consoleDoNavegador,
+}) => {
+  await autenticadorVirtual(page);
+  await entrar(page, '100003');
+  await page.goto('/minha-conta/configuracoes');
+  const cartao = page.getByRole('region', { name: 'Entrar com a digital' });
+  await cartao.getByRole('button', { name: 'Cadastrar este aparelho' }).click();
+  await expect(cartao.getByRole('status')).toContainText('Digital cadastrada');
+  const nome = (await cartao.getByRole('listitem').locator('strong').textContent()) ?? '';
+  expect(nome).not.toBe('');
+
+  // Staff, on the worker's file.
+  const equipe = await (
+    await browser.newContext({ viewport: TELAS.celular, locale: 'pt-BR', timezoneId: 'America/Recife' })
+  ).newPage();
+  await entrar(equipe, '900003');
+  await equipe.goto('/gestao/trabalhadores/100003');
+  const secao = equipe.getByRole('region', { name: 'Passkeys (entrar com a digital)' });
+  const item = secao.getByRole('list', { name: 'Passkeys do trabalhador' }).getByRole('listitem');
+  await expect(item).toHaveCount(1);
+  await expect(item).toContainText(nome);
+  await expect(item).toContainText(/Criada em \d{2}\/\d{2}\/\d{4} às \d{2}:\d{2} · último uso nunca/);
+  await conferirTela(equipe, 'passkeys-equipe-ficha');
+  await conferirNoTablet(equipe, 'passkeys-equipe-ficha');
+
+  // Revoking asks first; "Voltar" changes nothing.
+  await secao.getByRole('button', { name: `Revogar a passkey ${nome}` }).click();
+  const dialogo = equipe.getByRole('dialog', { name: 'Revogar esta passkey?' });
+  await expect(dialogo).toContainText(nome);
+  await conferirTela(equipe, 'passkeys-equipe-confirmar', { soTela: true });
+  await dialogo.getByRole('button', { name: 'Voltar' }).click();
+  await expect(dialogo).toHaveCount(0);
+  await expect(item).not.toContainText('revogada');
+  await secao.getByRole('button', { name: `Revogar a passkey ${nome}` }).click();
+  await dialogo.getByRole('button', { name: 'Revogar' }).click();
+  await expect(secao.getByRole('status')).toContainText(`Passkey revogada: ${nome}`);
+  await expect(item).toContainText('pela equipe (900003)');
+  await expect(secao.getByRole('button', { name: /^Revogar a passkey / })).toHaveCount(0);
+  // The history says who revoked it.
+  const historico = equipe.getByRole('table', { name: 'Histórico do trabalhador' });
+  await expect(historico.getByRole('row').filter({ hasText: 'Passkey revogada pela equipe' })).toContainText(
+    'ROBERTO ALVES DE LIMA',
+  );
+  await conferirTela(equipe, 'passkeys-equipe-revogada');
+
+  // The worker's phone: the passkey no longer gets in; the password does.
+  await sair(page);
+  consoleDoNavegador.aceitar(/status of 401/);
+  await page.getByRole('button', { name: 'Entrar com a digital' }).click();
+  await expect(page.getByRole('alert')).toContainText('não está cadastrada');
+  await expect(page).toHaveURL(/\/login$/);
+  await entrar(page, '100003');
+  await expect(page.getByRole('button', { name: 'Sair' })).toBeVisible();
+});
+
+test('a administração lista os totens e revoga um, com confirmação; vê os bloqueios em vigor', async ({
+  page,
+}) => {
+  await entrar(page, '900003');
+  await page.goto('/minha-conta/configuracoes');
+  const cartao = page.getByRole('region', { name: 'Totem do OGMO' });
+  await cartao.getByLabel('Nome do totem').fill('Totem do armazém 2');
+  await cartao.getByRole('button', { name: 'Registrar este navegador como totem' }).click();
+  await expect(cartao.getByRole('status')).toContainText('Totem registrado: Totem do armazém 2');
+
+  await page.goto('/gestao');
+  await page
+    .getByRole('navigation', { name: 'Áreas da gestão' })
+    .getByRole('link', { name: 'Totens e bloqueios' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Totens e bloqueios' })).toBeVisible();
+  const totens = page.getByRole('region', { name: 'Totens do OGMO' });
+  const item = totens.getByRole('listitem').filter({ hasText: 'Totem do armazém 2' });
+  await expect(item).toContainText(
+    /Registrado por 900003 em \d{2}\/\d{2}\/\d{4} às \d{2}:\d{2} · último uso nunca/,
+  );
+  await expect(page.getByRole('region', { name: 'Bloqueios de acesso em vigor' })).toBeVisible();
+  await conferirTela(page, 'seguranca-totens');
+  await conferirNoTablet(page, 'seguranca-totens');
+
+  await item.getByRole('button', { name: 'Revogar o totem Totem do armazém 2' }).click();
+  const dialogo = page.getByRole('dialog', { name: 'Revogar este totem?' });
+  await expect(dialogo).toContainText('Totem do armazém 2');
+  await conferirTela(page, 'seguranca-totens-confirmar', { soTela: true });
+  await dialogo.getByRole('button', { name: 'Revogar' }).click();
+  await expect(totens.getByRole('status')).toContainText('Totem revogado: Totem do armazém 2');
+  await expect(item).toContainText(/revogado por 900003 em/);
+  await expect(item.getByRole('button')).toHaveCount(0);
+});
+
+test('os totens e bloqueios são só da administração', async ({ page }) => {
+  await entrar(page, '900002');
+  await page.goto('/gestao/seguranca');
+  await expect(page).toHaveURL(/\/inicio$/);
 });

@@ -20,6 +20,8 @@ test('as áreas da administração (900003) no tablet', async ({ page }) => {
   await conferirNoTablet(page, 'tablet-ficha');
   await abrir(page, '/gestao/equipe', /equipe/i);
   await conferirNoTablet(page, 'tablet-equipe');
+  await abrir(page, '/gestao/seguranca', /totens/i);
+  await conferirNoTablet(page, 'tablet-seguranca');
   await abrir(page, '/gestao/mensagens', /mensagens/i);
   await conferirNoTablet(page, 'tablet-mensagens');
   await abrir(page, '/gestao/eleicoes', /eleiç/i);

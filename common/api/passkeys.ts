@@ -120,6 +120,7 @@ export const passkeyEquipeSchema = passkeySchema.extend({
   revogadaPor: z.string().nullable(),
   motivoRevogacao: z.enum(['trabalhador', 'equipe', 'senha']).nullable(),
 });
+export type PasskeyEquipe = z.infer<typeof passkeyEquipeSchema>;
 
 const idSchema = z
   .string({ error: 'Passkey inexistente.' })

@@ -31,6 +31,8 @@ export const totemSchema = z.object({
   criadoPor: z.string(),
   revogadoEm: z.string().nullable(),
   revogadoPor: z.string().nullable(),
+  /** The last login at the kiosk. */
+  usadoEm: z.string().nullable(),
 });
 export type Totem = z.infer<typeof totemSchema>;
 

@@ -31,6 +31,7 @@ export const caminhos = {
   gestaoEleicoes: '/gestao/eleicoes',
   apuracaoEleicoes: '/eleicoes',
   gestaoEquipe: '/gestao/equipe',
+  gestaoSeguranca: '/gestao/seguranca',
   gestaoTrabalhadores: '/gestao/trabalhadores',
   novoTrabalhador: '/gestao/trabalhadores/novo',
   trabalhadorGestao: (cod: string) => `/gestao/trabalhadores/${cod}`,

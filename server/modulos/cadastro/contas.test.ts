@@ -183,6 +183,13 @@ describe('Minha conta: senha e dados pessoais', () => {
       corpo: { senhaAtual: '123456', novaSenha: '123456' },
     });
     expect(igual.status).toBe(400);
+    // The current password was right: the wrong one's count is cleared and nothing stays in flight (0224).
+    const conta = await amb.db
+      .selectFrom('tentativa')
+      .select(['falhas', 'em_curso'])
+      .where('chave', '=', `login:${cod}`)
+      .executeTakeFirst();
+    expect(conta).toBeUndefined();
     const curta = await aqui.chamarBruto(apiContas.mudarSenha, {
       corpo: { senhaAtual: '123456', novaSenha: '12a' },
     });

@@ -20,6 +20,7 @@ const DESCRICOES: Record<string, string> = {
   'acesso.codigo-emitido': 'Código de acesso emitido',
   'acesso.primeiro-acesso': 'Primeiro acesso (senha criada)',
   'acesso.senha-alterada': 'Senha alterada pelo trabalhador',
+  'acesso.passkey-revogada': 'Passkey revogada pela equipe',
   'dados-pessoais.alterados': 'Dados pessoais alterados pelo trabalhador',
 };
 

@@ -79,6 +79,8 @@ export const rotasContas: FastifyPluginAsyncZod = async (app) => {
       throw new ErroApp('SenhaAtualIncorreta');
     }
     if (novaSenha === senhaAtual) {
+      // The current password was right: the attempt ends as a success (no count, nothing left in flight: 0224).
+      await app.ctx.gravarSessao((g) => reserva.acertou(g));
       throw new ErroApp('DadosInvalidos', 'A nova senha é igual à atual.', {
         dados: [{ campo: 'novaSenha', mensagem: 'A nova senha é igual à atual.' }],
       });

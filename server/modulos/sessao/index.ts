@@ -4,5 +4,10 @@
 export type { AcessosEsquecidos, OpcoesEsquecer } from './acessos.ts';
 export { anunciarAcessosEsquecidos, esquecerAcessos } from './acessos.ts';
 export { moduloSessao } from './plugin.ts';
+export {
+  passkeyDoAvulso,
+  revogarPasskey,
+  todasAsPasskeys,
+} from './repositorio-passkeys.ts';
 export { gerarHashSenha, hashSenhaFicticio, verificarSenha } from './senhas.ts';
 export { exigirSemEspera, reservarTentativa } from './tentativas.ts';

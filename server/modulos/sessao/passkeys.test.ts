@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCadastro } from '#common/api/cadastro.ts';
 import { apiPasskeys } from '#common/api/passkeys.ts';
 import { apiSessao } from '#common/api/sessao.ts';
 import type { AmbienteTeste, ClienteTeste } from '../../test/ambiente.ts';
@@ -201,6 +202,25 @@ describe('passkeys', () => {
     );
     expect((await entrarComPasskey(autenticador, 1)).r.status).toBe(401);
     expect((await c.chamar(apiPasskeys.lista)).corpo.dados).toEqual([]);
+    // Staff's revocation is in the worker's history: who, when, before and after (the worker's own is not staff's).
+    const historico = await cadastro.chamar(apiCadastro.historico, { params: { cod: '100006' } });
+    const linhas = historico.corpo.dados.filter((l) => l.acao === 'acesso.passkey-revogada');
+    expect(linhas).toEqual([
+      expect.objectContaining({
+        por: '900003',
+        em: amb.relogio.now().toISOString(),
+        descricao: 'Passkey revogada pela equipe',
+        antes: { passkey: segunda.nome, criadaEm: segunda.criadaEm, situacao: 'ativa' },
+        depois: { passkey: segunda.nome, criadaEm: segunda.criadaEm, situacao: 'revogada' },
+      }),
+    ]);
+    // Revoking it again: 404, and no second line.
+    const denovo = await cadastro.chamar(apiPasskeys.revogarEquipe, {
+      params: { cod: '100006', id: segunda.id },
+    });
+    expect(denovo.status).toBe(404);
+    const depois = await cadastro.chamar(apiCadastro.historico, { params: { cod: '100006' } });
+    expect(depois.corpo.dados.filter((l) => l.acao === 'acesso.passkey-revogada')).toHaveLength(1);
     // The id of another worker's passkey under this worker's code: nothing.
     expect(
       (await cadastro.chamar(apiPasskeys.revogarEquipe, { params: { cod: '100007', id: segunda.id } }))

@@ -41,6 +41,16 @@ export function todasAsPasskeys(db: DbOuTrx, codAvulso: string) {
     .execute();
 }
 
+/** One passkey of the worker (revoked or not), for staff's revocation and its history line. */
+export function passkeyDoAvulso(db: DbOuTrx, codAvulso: string, id: number) {
+  return db
+    .selectFrom('passkey')
+    .select(COLUNAS)
+    .where('cod_avulso', '=', codAvulso)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
 export function passkeyPorCredencial(db: DbOuTrx, credencial: string) {
   return db
     .selectFrom('passkey')

@@ -25,6 +25,7 @@ export async function registrarTotem(
       criado_por: totem.por,
       revogado_em: null,
       revogado_por: null,
+      usado_em: null,
     })
     .execute();
 }
@@ -32,7 +33,7 @@ export async function registrarTotem(
 export function listarTotens(db: DbOuTrx) {
   return db
     .selectFrom('totem')
-    .select(['id', 'nome', 'criado_em', 'criado_por', 'revogado_em', 'revogado_por'])
+    .select(['id', 'nome', 'criado_em', 'criado_por', 'revogado_em', 'revogado_por', 'usado_em'])
     .orderBy('criado_em', 'desc')
     .limit(500)
     .execute();
@@ -47,4 +48,9 @@ export async function revogarTotem(db: DbOuTrx, id: string, por: string, agora: 
     .where('revogado_em', 'is', null)
     .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
+}
+
+/** A login at the kiosk: its last use, for the administration's list. */
+export async function marcarUsoTotem(db: DbOuTrx, id: string, agora: Date): Promise<void> {
+  await db.updateTable('totem').set({ usado_em: agora.toISOString() }).where('id', '=', id).execute();
 }

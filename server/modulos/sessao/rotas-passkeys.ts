@@ -6,7 +6,6 @@ import { ok } from '../../plataforma/http/envelope.ts';
 import { ErroApp } from '../../plataforma/http/erro-app.ts';
 import { registrar } from '../../plataforma/http/registrar.ts';
 import { buscarAvulso, carregarDadosLogin } from '../avulso/index.ts';
-import { exigirPapel } from '../equipe/index.ts';
 import {
   conferirLogin,
   conferirRegistro,
@@ -27,10 +26,9 @@ import {
   passkeyPorCredencial,
   passkeysAtivas,
   revogarPasskey,
-  todasAsPasskeys,
 } from './repositorio-passkeys.ts';
 
-type LinhaPasskey = Awaited<ReturnType<typeof todasAsPasskeys>>[number];
+type LinhaPasskey = Awaited<ReturnType<typeof passkeysAtivas>>[number];
 
 function apresentar(p: LinhaPasskey): Passkey {
   return { id: p.id, nome: p.nome, criadaEm: p.criada_em, usadaEm: p.usada_em };
@@ -50,7 +48,8 @@ const NAO_CONFERE = 'Não foi possível confirmar a digital. Tente de novo ou en
 /**
  * Passkeys (issue 28; docs/decisions/0229): registered in Minha conta (never at the kiosk), used at /login in
  * place of the password, which stays as the fallback. A passkey login is not counted by the password throttle:
- * it cannot be guessed, and a stranger's burst of wrong passwords must not keep the worker out.
+ * it cannot be guessed, and a stranger's burst of wrong passwords must not keep the worker out. Staff list and
+ * revoke a worker's passkeys from the cadastro (server/modulos/cadastro/rotas-passkeys.ts), which audits it.
  */
 export const rotasPasskeys: FastifyPluginAsyncZod = async (app) => {
   const { db, config, clock } = app.ctx;
@@ -181,37 +180,4 @@ export const rotasPasskeys: FastifyPluginAsyncZod = async (app) => {
     request.log.info({ codAvulso: passkey.cod_avulso, passkey: passkey.id }, 'login com passkey');
     return { sucesso: true as const, dados, token };
   });
-
-  // Staff with the role `cadastro` list and revoke a worker's passkeys; the revocation keeps who and when.
-  const somenteCadastro = exigirPapel('cadastro', 'Somente a equipe do cadastro vê e revoga passkeys.');
-
-  registrar(
-    app,
-    apiPasskeys.listaEquipe,
-    async (request) =>
-      ok(
-        (await todasAsPasskeys(db, request.params.cod)).map((p) => ({
-          ...apresentar(p),
-          revogadaEm: p.revogada_em,
-          revogadaPor: p.revogada_por,
-          motivoRevogacao: p.motivo_revogacao,
-        })),
-      ),
-    { preHandler: somenteCadastro },
-  );
-
-  registrar(
-    app,
-    apiPasskeys.revogarEquipe,
-    async (request) => {
-      const por = sessaoDe(request).codAvulso;
-      const { cod, id } = request.params;
-      if (!(await revogarPasskey(db, cod, id, por, 'equipe', clock.now()))) {
-        throw new ErroApp('NaoEncontrado', 'Passkey inexistente ou já revogada.');
-      }
-      request.log.info({ por, codAvulso: cod, passkey: id }, 'passkey revogada pela equipe');
-      return ok(null);
-    },
-    { preHandler: somenteCadastro },
-  );
 };

@@ -89,5 +89,6 @@ function apresentarTotem(t: Awaited<ReturnType<typeof listarTotens>>[number]): T
     criadoPor: t.criado_por,
     revogadoEm: t.revogado_em,
     revogadoPor: t.revogado_por,
+    usadoEm: t.usado_em,
   };
 }

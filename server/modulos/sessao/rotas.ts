@@ -24,6 +24,7 @@ import {
   COOKIE_TOTEM,
   emitirCookieTotem,
   idDoCookieTotem,
+  marcarUsoTotem,
   totemAtivo,
   VALIDADE_TOTEM_DIAS,
 } from './totens.ts';
@@ -86,6 +87,7 @@ export const rotasSessao: FastifyPluginAsyncZod = async (app) => {
       const token = await gravarSessao(async (g) => {
         await reserva.acertou(g);
         if (idAparelho) await confiarAparelho(g, login, idAparelho, clock.now());
+        if (totem) await marcarUsoTotem(g, totem, clock.now());
         return criarSessao(g, config, clock, login, quiosque === true);
       });
       return { avulso, token };

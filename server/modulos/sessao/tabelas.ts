@@ -8,6 +8,8 @@ export interface TentativaTable {
   falhas: number;
   bloqueado_ate: string | null;
   atualizado_em: string;
+  /** Of those, how many are still being checked (0224: a wait raised only by them is waited out). */
+  em_curso: Generated<number>;
 }
 
 /** Every lock and unlock, for the OGMO staff (GET /api/seguranca/bloqueios). */
@@ -43,6 +45,8 @@ export interface TotemTable {
   criado_por: string;
   revogado_em: string | null;
   revogado_por: string | null;
+  /** The kiosk's last login. */
+  usado_em: string | null;
 }
 
 /** A worker's passkey (docs/decisions/0229); revoked rows stay, with who revoked and why. */

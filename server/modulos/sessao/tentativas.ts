@@ -1,3 +1,4 @@
+import { setTimeout } from 'node:timers/promises';
 import { sql } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import type { GravarSessao } from '../../plataforma/autenticacao/sessoes.ts';
@@ -109,9 +110,19 @@ export interface Reserva {
   acertou(db: DbOuTrx): Promise<void>;
 }
 
+/** A wait raised while other attempts of the subject are still being checked is waited out this long at most. */
+const ESPERA_VEREDITO_MS = 5 * SEGUNDO;
+/** An attempt in flight older than this is taken as lost (a process that died mid-check), not waited for. */
+const EM_CURSO_VALIDO_MS = 15 * SEGUNDO;
+/** Nor is one whose row has not moved for this long while waiting (a check that ended without a verdict). */
+const SEM_PROGRESSO_MS = 2 * SEGUNDO;
+
 /**
  * Takes the next attempt, or refuses (429) while a wait runs. The count is taken and the wait it would earn
- * is set in one statement, so no parallel attempt can slip between the check and the count.
+ * is set in one statement, so no parallel attempt can slip between the check and the count. A wait met while
+ * attempts of the subject are still in flight (on this or another server: 0224) may be only theirs, assumed to
+ * fail: this attempt waits for their verdicts (a success clears the count) and tries again, and is refused
+ * only once the wait stands on failures checked.
  */
 export async function reservarTentativa(
   gravar: GravarSessao,
@@ -122,7 +133,10 @@ export async function reservarTentativa(
 ): Promise<Reserva> {
   const politica = POLITICAS[nome];
   const k = chave(nome, sujeito);
-  for (let tentativa = 0; tentativa < 3; tentativa++) {
+  const limite = performance.now() + ESPERA_VEREDITO_MS;
+  let vista = '';
+  let vistaDesde = performance.now();
+  for (let tentativa = 0; ; tentativa++) {
     const agora = clock.now();
     const agoraIso = agora.toISOString();
     const ate = (ms: number) => (ms > 0 ? new Date(agora.getTime() + ms).toISOString() : null);
@@ -137,12 +151,19 @@ export async function reservarTentativa(
     const linha = await gravar((db) =>
       db
         .insertInto('tentativa')
-        .values({ chave: k, falhas: 1, bloqueado_ate: ate(esperaMs(politica, 1)), atualizado_em: agoraIso })
+        .values({
+          chave: k,
+          falhas: 1,
+          em_curso: 1,
+          bloqueado_ate: ate(esperaMs(politica, 1)),
+          atualizado_em: agoraIso,
+        })
         .onConflict((oc) =>
           oc
             .column('chave')
             .doUpdateSet((eb) => ({
               falhas: eb(eb.ref('tentativa.falhas'), '+', 1),
+              em_curso: eb(eb.ref('tentativa.em_curso'), '+', 1),
               bloqueado_ate: bloqueio,
               atualizado_em: agoraIso,
             }))
@@ -161,14 +182,27 @@ export async function reservarTentativa(
     const atual = await gravar((db) =>
       db
         .selectFrom('tentativa')
-        .select(['falhas', 'bloqueado_ate'])
+        .select(['falhas', 'bloqueado_ate', 'em_curso', 'atualizado_em'])
         .where('chave', '=', k)
         .executeTakeFirst(),
     );
     const restanteMs = atual?.bloqueado_ate ? Date.parse(atual.bloqueado_ate) - clock.now().getTime() : 0;
-    if (atual && restanteMs > 0) throw politica.recusa(atual.falhas, restanteMs);
+    const estado = atual ? `${atual.falhas}:${atual.em_curso}:${atual.atualizado_em}` : '';
+    if (estado !== vista) {
+      vista = estado;
+      vistaDesde = performance.now();
+    }
+    const aguardandoVeredito =
+      atual !== undefined &&
+      atual.em_curso > 0 &&
+      clock.now().getTime() - Date.parse(atual.atualizado_em) < EM_CURSO_VALIDO_MS &&
+      performance.now() - vistaDesde < SEM_PROGRESSO_MS &&
+      performance.now() < limite;
+    if (atual && restanteMs > 0 && !aguardandoVeredito) throw politica.recusa(atual.falhas, restanteMs);
+    if (!aguardandoVeredito && tentativa >= 2) throw politica.recusa(0, MINUTO);
+    // A check takes an Argon2id (tens of ms): look again soon, a little later each time.
+    if (aguardandoVeredito) await setTimeout(Math.min(10 * (tentativa + 1), 100));
   }
-  throw politica.recusa(0, MINUTO);
 }
 
 function reserva(
@@ -187,17 +221,25 @@ function reserva(
     falhas,
     restantesAteEspera: restantes,
     async errou() {
-      if (!bloqueadoAte) return;
-      await gravar((db) =>
-        registrar(db, clock, {
-          evento: 'bloqueio',
-          politica: nome,
-          sujeito,
-          falhas,
-          ate: bloqueadoAte,
-          origem,
-        }),
-      );
+      await gravar(async (db) => {
+        // Checked: no longer in flight (the count stays).
+        await db
+          .updateTable('tentativa')
+          .set((eb) => ({ em_curso: eb(eb.ref('em_curso'), '-', 1) }))
+          .where('chave', '=', chave(nome, sujeito))
+          .where('em_curso', '>', 0)
+          .execute();
+        if (bloqueadoAte) {
+          await registrar(db, clock, {
+            evento: 'bloqueio',
+            politica: nome,
+            sujeito,
+            falhas,
+            ate: bloqueadoAte,
+            origem,
+          });
+        }
+      });
     },
     async acertou(db) {
       await db.deleteFrom('tentativa').where('chave', '=', chave(nome, sujeito)).execute();

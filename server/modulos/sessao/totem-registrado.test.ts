@@ -54,7 +54,13 @@ describe('totem registrado pela equipe', () => {
       corpo: { nome: 'Totem da portaria' },
     });
     expect(registro.status).toBe(200);
-    expect(registro.corpo.dados).toMatchObject({ nome: 'Totem da portaria', criadoPor: '900003' });
+    expect(registro.corpo.dados).toMatchObject({
+      nome: 'Totem da portaria',
+      criadoPor: '900003',
+      criadoEm: amb.relogio.now().toISOString(),
+      usadoEm: null,
+      revogadoEm: null,
+    });
     const linha = ([] as (string | number)[])
       .concat(registro.headers['set-cookie'] ?? [])
       .map(String)
@@ -72,6 +78,11 @@ describe('totem registrado pela equipe', () => {
     const entrou = await entrarNoTotem(noTotem, '100008', '123456', totem);
     expect(entrou.status).toBe(200);
     expect(cookieTotem(entrou)).toBe(totem);
+    // The administration's list shows the kiosk's last login.
+    const usado = (await admin.chamar(apiSeguranca.totens)).corpo.dados.find(
+      (t) => t.nome === 'Totem da portaria',
+    );
+    expect(usado?.usadoEm).toBe(amb.relogio.now().toISOString());
     // A kiosk session: no device cookie is left at a kiosk.
     const linhas = ([] as (string | number)[]).concat(entrou.headers['set-cookie'] ?? []).map(String);
     expect(linhas.some((l) => l.startsWith('TPA-APARELHO-'))).toBe(false);
@@ -90,7 +101,12 @@ describe('totem registrado pela equipe', () => {
     expect(revogar.status).toBe(200);
     expect((await entrarNoTotem(noTotem, '100008', '123456', totem)).corpo.codigoErro).toBe('ContaBloqueada');
     const lista = await admin.chamar(apiSeguranca.totens);
-    expect(lista.corpo.dados.find((t) => t.id === id)).toMatchObject({ revogadoPor: '900003' });
+    // The row is the record: who registered it and when, who revoked it and when (never deleted).
+    expect(lista.corpo.dados.find((t) => t.id === id)).toMatchObject({
+      criadoPor: '900003',
+      revogadoPor: '900003',
+      revogadoEm: amb.relogio.now().toISOString(),
+    });
     expect((await admin.chamar(apiSeguranca.revogarTotem, { params: { id } })).status).toBe(404);
     amb.relogio.definir(inicio);
   });

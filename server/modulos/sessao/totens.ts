@@ -35,4 +35,10 @@ export function idDoCookieTotem(segredo: string, valor: string | undefined): str
   return id;
 }
 
-export { listarTotens, registrarTotem, revogarTotem, totemAtivo } from './repositorio-totens.ts';
+export {
+  listarTotens,
+  marcarUsoTotem,
+  registrarTotem,
+  revogarTotem,
+  totemAtivo,
+} from './repositorio-totens.ts';

@@ -1,4 +1,4 @@
-import { Building2, ClipboardList, Landmark, UserCog, Users, Vote } from 'lucide-react';
+import { Building2, ClipboardList, Landmark, ShieldAlert, UserCog, Users, Vote } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import type { Papel } from '#common/dominio.ts';
@@ -36,6 +36,12 @@ export const AREAS_GESTAO: readonly { papel: Papel; para: string; titulo: string
     para: caminhos.gestaoEquipe,
     titulo: 'Equipe',
     icone: <UserCog aria-hidden size={18} />,
+  },
+  {
+    papel: 'administrador',
+    para: caminhos.gestaoSeguranca,
+    titulo: 'Totens e bloqueios',
+    icone: <ShieldAlert aria-hidden size={18} />,
   },
 ];
 

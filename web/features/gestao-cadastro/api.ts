@@ -7,6 +7,7 @@ import {
   type NovoTrabalhador,
 } from '#common/api/cadastro.ts';
 import { apiContas } from '#common/api/contas.ts';
+import { apiPasskeys } from '#common/api/passkeys.ts';
 import { chamar } from '../../lib/api-client.ts';
 
 /** The workers' record's calls (/api/gestao/trabalhadores, issue 30), through their descriptions. */
@@ -38,6 +39,15 @@ export function historicoQuery(cod: string) {
   });
 }
 
+/** The worker's passkeys, the revoked ones too (role `cadastro`: docs/decisions/0229). */
+export function passkeysQuery(cod: string) {
+  return queryOptions({
+    queryKey: ['gestao-cadastro', 'passkeys', cod],
+    queryFn: () => chamar(apiPasskeys.listaEquipe, { params: { cod } }),
+    staleTime: 0,
+  });
+}
+
 export const cadastrar = (corpo: NovoTrabalhador) => chamar(apiCadastro.cadastrar, { corpo: corpo });
 export const editar = (cod: string, corpo: EdicaoTrabalhador) =>
   chamar(apiCadastro.editar, { params: { cod }, corpo: corpo });
@@ -53,3 +63,5 @@ export const emitirCodigo = (cod: string) => chamar(apiContas.emitirCodigo, { pa
 /** The badge photo's bytes as they are; the server decodes and re-encodes them (docs/decisions/0234). */
 export const trocarFoto = (cod: string, bytes: Uint8Array<ArrayBuffer>) =>
   chamar(apiCadastro.foto, { params: { cod }, corpo: bytes });
+export const revogarPasskey = (cod: string, id: number) =>
+  chamar(apiPasskeys.revogarEquipe, { params: { cod, id } });

@@ -35,11 +35,13 @@ import {
 } from './api.ts';
 import { comoNumero, dataBr } from './campos.tsx';
 import { FormularioDados } from './formulario-dados.tsx';
+import { PasskeysDoTrabalhador } from './passkeys.tsx';
 import './gestao-cadastro.css';
 
 /**
- * /gestao/trabalhadores/:cod (issue 30): the worker's file in sections: data and status, qualifications,
- * impediments and the history. Every change answers the whole file, which replaces the one on screen.
+ * /gestao/trabalhadores/:cod (issue 30): the worker's file in sections: data and status, photo, access and
+ * passkeys, qualifications, impediments and the history. Every change answers the whole file, which replaces
+ * the one on screen.
  */
 
 const mensagemDe = (erro: unknown) =>
@@ -188,7 +190,7 @@ function Habilitacoes({ ficha }: { ficha: Trabalhador }) {
       {ficha.habilitacoes.length === 0 ? (
         <Alerta tipo="info">Nenhuma habilitação.</Alerta>
       ) : (
-        <ul className="cadastro-lista">
+        <ul className="lista-revogavel">
           {ficha.habilitacoes.map((h) => (
             <li key={h.codFuncao}>
               <span>
@@ -283,7 +285,7 @@ function Impedimentos({ ficha, hoje }: { ficha: Trabalhador; hoje: string }) {
       {ficha.impedimentos.length === 0 ? (
         <Alerta tipo="info">Nenhum impedimento registrado no portal.</Alerta>
       ) : (
-        <ul className="cadastro-lista">
+        <ul className="lista-revogavel">
           {ficha.impedimentos.map((i) => (
             <li key={i.id}>
               <span>
@@ -473,6 +475,7 @@ export function PaginaFicha() {
           <Dados ficha={ficha} />
           <Foto ficha={ficha} />
           <Acesso ficha={ficha} />
+          <PasskeysDoTrabalhador cod={ficha.codAvulso} nome={ficha.nome} />
           <Habilitacoes ficha={ficha} />
           <Impedimentos ficha={ficha} hoje={hoje} />
           <Historico cod={ficha.codAvulso} />

@@ -31,6 +31,7 @@ import * as avisosEnviados from './2026-11-26-70-avisos-enviados.ts';
 import * as numeradorRequisicao from './2026-11-26-71-numerador-requisicao.ts';
 import * as mensagens from './2026-11-26-80-mensagens.ts';
 import * as eleicaoGestao from './2026-11-26-81-eleicao-gestao.ts';
+import * as tentativaEmCursoTotemUso from './2026-11-26-90-tentativa-em-curso-totem-uso.ts';
 
 /**
  * Every migration, by name; names sort by date. A feature appends its own line.
@@ -69,4 +70,5 @@ export const migracoes: Record<string, Migration> = {
   '2026-11-26-71-numerador-requisicao': numeradorRequisicao,
   '2026-11-26-80-mensagens': mensagens,
   '2026-11-26-81-eleicao-gestao': eleicaoGestao,
+  '2026-11-26-90-tentativa-em-curso-totem-uso': tentativaEmCursoTotemUso,
 };

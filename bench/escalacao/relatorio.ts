@@ -75,16 +75,23 @@ export interface Alvo {
   ok: boolean;
 }
 
+const LOGINS = ['POST /api/login', 'POST /api/login/passkey'];
+
 export function alvos(res: ResultadoBanco): Alvo[] {
   const fase = (nome: string) => res.fases.find((f) => f.nome === nome);
   const rush = fase('corrida') as Fase;
-  const loginIso = fase('logins isolados')?.endpoints['POST /api/login'];
-  const loginRush = rush.endpoints['POST /api/login'];
+  // A login is the call that checks a credential: the password's, or the passkey's signature (0229). With
+  // --passkeys both run, and the target is their sum; the options call before a passkey is an ordinary call.
+  const taxa = (f: Fase | undefined, campo: 'rpsFase' | 'rpsJanela') =>
+    LOGINS.reduce((soma, n) => soma + (f?.endpoints[n]?.[campo] ?? 0), 0);
+  const isolados = fase('logins isolados');
+  const loginsIso = taxa(isolados, 'rpsFase');
+  const porPasskey = isolados?.endpoints['POST /api/login/passkey'];
   const sonda = fase('logins isolados')?.endpoints['sonda GET /api/escalaAberta'];
   const post = fase('POST /api/vagas isolado')?.endpoints['POST /api/vagas'];
   const erros = Object.values(rush.endpoints).reduce((a, e) => a + e.erros, 0) + rush.falhas.length;
   const piores = Object.entries(rush.endpoints)
-    .filter(([n]) => n !== 'POST /api/login')
+    .filter(([n]) => !LOGINS.includes(n))
     .map(([n, e]) => [n, e.p99] as const)
     .sort((a, b) => b[1] - a[1]);
   const pior = piores[0];
@@ -93,10 +100,10 @@ export function alvos(res: ResultadoBanco): Alvo[] {
       // Capacity is judged alone, with the probe showing that other calls stay fast meanwhile; in the rush
       // logins are one request in ten of a closed loop, so their rate there is the rush's pace (shown).
       descricao: `logins ≥ ${ALVOS.loginsPorS}/s (Argon2id inalterado), outras chamadas rápidas enquanto isso`,
-      medido: `${f0(loginIso?.rpsFase ?? 0)}/s isolados, sonda p99 ${f1(sonda?.p99 ?? Number.NaN)} ms; na corrida ${f0(loginRush?.rpsJanela ?? 0)}/s`,
-      ok:
-        (loginIso?.rpsFase ?? 0) >= ALVOS.loginsPorS &&
-        (sonda?.p99 ?? Number.POSITIVE_INFINITY) < ALVOS.p99Ms,
+      medido:
+        `${f0(loginsIso)}/s isolados${porPasskey ? ` (${f0(porPasskey.rpsFase)}/s com passkey)` : ''}, ` +
+        `sonda p99 ${f1(sonda?.p99 ?? Number.NaN)} ms; na corrida ${f0(taxa(rush, 'rpsJanela'))}/s`,
+      ok: loginsIso >= ALVOS.loginsPorS && (sonda?.p99 ?? Number.POSITIVE_INFINITY) < ALVOS.p99Ms,
     },
     {
       descricao: `GET /api/vagas ≥ ${ALVOS.razaoVagas} × rota nua`,

@@ -9,7 +9,7 @@ import { NOME_URNA_MAX } from '#common/api/eleicoes-gestao.ts';
 import { nomeSindicato } from '#common/dominio.ts';
 import { formatarNoFuso } from '#common/tempo.ts';
 import { Alerta, BotaoVoltar, Carregando } from '../../components/ui/estados.tsx';
-import { Modal } from '../../components/ui/modal.tsx';
+import { ModalConfirmacao } from '../../components/ui/modal-confirmacao.tsx';
 import { ErroApi } from '../../lib/api-client.ts';
 import { caminhos } from '../../lib/caminhos.ts';
 import { useFusoPorto } from '../../lib/fuso-porto.ts';
@@ -336,35 +336,28 @@ function DetalheEleicao({ resumo }: { resumo: EleicaoGestaoResumo }) {
         <p className="texto-suave">A zerésima só sai antes do primeiro voto.</p>
       ) : null}
       {erroPdf ? <Alerta tipo="erro">{erroPdf}</Alerta> : null}
-      {cerimonia.isError ? <Alerta tipo="erro">{mensagemDe(cerimonia.error)}</Alerta> : null}
       {chave ? (
         <ChaveDaComissao idEleicao={resumo.$id} chave={chave} aoTerminar={() => setChave(null)} />
       ) : null}
-      <Modal
+      <ModalConfirmacao
         aberto={confirmar}
-        aoMudar={setConfirmar}
+        aoFechar={() => {
+          setConfirmar(false);
+          cerimonia.reset();
+        }}
+        aoConfirmar={() => cerimonia.mutate()}
         titulo="Fazer a cerimônia de chaves?"
-        acoes={
-          <>
-            <button type="button" className="botao botao-secundario" onClick={() => setConfirmar(false)}>
-              Voltar
-            </button>
-            <button
-              type="button"
-              className="botao botao-destaque"
-              disabled={cerimonia.isPending}
-              onClick={() => cerimonia.mutate()}
-            >
-              Gerar a chave
-            </button>
-          </>
+        texto={
+          <p>
+            Com a comissão eleitoral presente: a urna é lacrada e a chave da apuração aparece nesta tela uma
+            única vez. Depois disso os votos são aceitos no período da eleição, e a urna não recebe outra
+            chave.
+          </p>
         }
-      >
-        <p>
-          Com a comissão eleitoral presente: a urna é lacrada e a chave da apuração aparece nesta tela uma
-          única vez. Depois disso os votos são aceitos no período da eleição, e a urna não recebe outra chave.
-        </p>
-      </Modal>
+        acao="Gerar a chave"
+        enviando={cerimonia.isPending}
+        erro={cerimonia.isError ? mensagemDe(cerimonia.error) : null}
+      />
     </div>
   );
 }

@@ -13,7 +13,7 @@ import {
 } from '#common/api/mensagens.ts';
 import { formatarNoFuso } from '#common/tempo.ts';
 import { Alerta, BotaoVoltar, Carregando } from '../../components/ui/estados.tsx';
-import { Modal } from '../../components/ui/modal.tsx';
+import { ModalConfirmacao } from '../../components/ui/modal-confirmacao.tsx';
 import { ErroApi } from '../../lib/api-client.ts';
 import { caminhos } from '../../lib/caminhos.ts';
 import { useFusoPorto } from '../../lib/fuso-porto.ts';
@@ -319,7 +319,6 @@ function DetalheMensagem({ m }: { m: MensagemEnviada }) {
         </div>
       ) : null}
       {editando ? <EditarMensagem m={m} aoTerminar={() => setEditando(false)} /> : null}
-      {encerrar.isError ? <Alerta tipo="erro">{mensagemDe(encerrar.error)}</Alerta> : null}
       <h4>
         <History aria-hidden size={18} /> Histórico
       </h4>
@@ -336,28 +335,20 @@ function DetalheMensagem({ m }: { m: MensagemEnviada }) {
           ))}
         </ol>
       ) : null}
-      <Modal
+      <ModalConfirmacao
         aberto={confirmar}
-        aoMudar={setConfirmar}
+        aoFechar={() => {
+          setConfirmar(false);
+          encerrar.reset();
+        }}
+        aoConfirmar={() => encerrar.mutate()}
         titulo="Encerrar a mensagem?"
-        acoes={
-          <>
-            <button type="button" className="botao botao-secundario" onClick={() => setConfirmar(false)}>
-              Voltar
-            </button>
-            <button
-              type="button"
-              className="botao botao-perigo"
-              disabled={encerrar.isPending}
-              onClick={() => encerrar.mutate()}
-            >
-              Encerrar
-            </button>
-          </>
-        }
-      >
-        <p>"{m.titulo}" sai da fila de quem ainda não a leu. Não dá para reabrir.</p>
-      </Modal>
+        texto={<p>"{m.titulo}" sai da fila de quem ainda não a leu. Não dá para reabrir.</p>}
+        acao="Encerrar"
+        perigo
+        enviando={encerrar.isPending}
+        erro={encerrar.isError ? mensagemDe(encerrar.error) : null}
+      />
     </div>
   );
 }

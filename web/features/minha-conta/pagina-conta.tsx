@@ -1,14 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { KeyRound, UserPen } from 'lucide-react';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { apiContas, dadosPessoaisSchema, mudarSenhaBody } from '#common/api/contas.ts';
-import { z } from '#common/zod-pt.ts';
+import type { z } from '#common/zod-pt.ts';
+import { CamposNovaSenha, confirmacaoDeSenha, senhasIguais } from '../../components/campos-nova-senha.tsx';
 import { Campo } from '../../components/ui/campo.tsx';
 import { Alerta, BotaoVoltar, Carregando } from '../../components/ui/estados.tsx';
 import { chamar, ErroApi } from '../../lib/api-client.ts';
 import { caminhos } from '../../lib/caminhos.ts';
+import { useFormularioConta } from '../../lib/formulario-conta.ts';
 import { CabecalhoPagina } from './componentes.tsx';
 import './minha-conta.css';
 
@@ -19,38 +18,22 @@ import './minha-conta.css';
 
 const mensagemDe = (e: unknown) => (e instanceof ErroApi ? e.message : 'Sem comunicação com o servidor!');
 
-const formularioSenha = mudarSenhaBody
-  .extend({ confirmacao: z.string({ error: 'Repita a nova senha.' }).min(1, 'Repita a nova senha.') })
-  .refine((v) => v.confirmacao === v.novaSenha, {
-    path: ['confirmacao'],
-    message: 'As duas senhas não são iguais.',
-  });
-type EntradaSenha = z.input<typeof formularioSenha>;
+const formularioSenha = mudarSenhaBody.extend(confirmacaoDeSenha).refine(...senhasIguais);
 
 export function PaginaMudarSenha() {
-  const [pronto, setPronto] = useState(false);
   const {
     register,
-    handleSubmit,
-    setError,
-    reset,
+    enviar,
+    pronto,
     formState: { errors, isSubmitting },
-  } = useForm<EntradaSenha, unknown, z.output<typeof formularioSenha>>({
-    resolver: zodResolver(formularioSenha),
-    mode: 'onTouched',
-    defaultValues: { senhaAtual: '', novaSenha: '', confirmacao: '' },
-  });
-  const enviar = handleSubmit(async ({ confirmacao: _, ...corpo }) => {
-    setPronto(false);
-    try {
+  } = useFormularioConta({
+    schema: formularioSenha,
+    iniciais: { senhaAtual: '', novaSenha: '', confirmacao: '' },
+    salvar: async ({ confirmacao: _, ...corpo }) => {
       await chamar(apiContas.mudarSenha, { corpo });
-      reset();
-      setPronto(true);
-    } catch (e) {
-      if (e instanceof ErroApi && e.codigoErro === 'SenhaAtualIncorreta')
-        setError('senhaAtual', { message: e.message });
-      else setError('root', { message: mensagemDe(e) });
-    }
+      return undefined;
+    },
+    camposDosErros: { SenhaAtualIncorreta: 'senhaAtual' },
   });
   return (
     <div className="pilha mc-pagina">
@@ -65,23 +48,7 @@ export function PaginaMudarSenha() {
             registro={register('senhaAtual')}
             erro={errors.senhaAtual}
           />
-          <Campo
-            rotulo="Nova senha"
-            tipo="password"
-            inputMode="numeric"
-            autoComplete="new-password"
-            registro={register('novaSenha')}
-            erro={errors.novaSenha}
-            dica="De 6 a 8 dígitos."
-          />
-          <Campo
-            rotulo="Repita a nova senha"
-            tipo="password"
-            inputMode="numeric"
-            autoComplete="new-password"
-            registro={register('confirmacao')}
-            erro={errors.confirmacao}
-          />
+          <CamposNovaSenha registro={register} erros={errors} />
           {errors.root?.message ? <Alerta tipo="erro">{errors.root.message}</Alerta> : null}
           {pronto ? (
             <Alerta tipo="sucesso">Senha alterada. As suas outras sessões foram encerradas.</Alerta>
@@ -101,26 +68,15 @@ export function PaginaMudarSenha() {
 type EntradaDados = z.input<typeof dadosPessoaisSchema>;
 
 function FormularioDados({ iniciais }: { iniciais: EntradaDados }) {
-  const [pronto, setPronto] = useState(false);
   const {
     register,
-    handleSubmit,
-    setError,
-    reset,
+    enviar,
+    pronto,
     formState: { errors, isSubmitting },
-  } = useForm<EntradaDados, unknown, z.output<typeof dadosPessoaisSchema>>({
-    resolver: zodResolver(dadosPessoaisSchema),
-    mode: 'onTouched',
-    defaultValues: iniciais,
-  });
-  const enviar = handleSubmit(async (corpo) => {
-    setPronto(false);
-    try {
-      reset(await chamar(apiContas.mudarDadosPessoais, { corpo }));
-      setPronto(true);
-    } catch (e) {
-      setError('root', { message: mensagemDe(e) });
-    }
+  } = useFormularioConta({
+    schema: dadosPessoaisSchema,
+    iniciais,
+    salvar: (corpo) => chamar(apiContas.mudarDadosPessoais, { corpo }),
   });
   return (
     <form onSubmit={enviar} noValidate>

@@ -1,14 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound } from 'lucide-react';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { apiContas, primeiroAcessoBody } from '#common/api/contas.ts';
-import { z } from '#common/zod-pt.ts';
+import { CamposNovaSenha, confirmacaoDeSenha, senhasIguais } from '../../components/campos-nova-senha.tsx';
 import { Campo } from '../../components/ui/campo.tsx';
 import { Alerta } from '../../components/ui/estados.tsx';
-import { chamar, ErroApi } from '../../lib/api-client.ts';
+import { chamar } from '../../lib/api-client.ts';
 import { caminhos } from '../../lib/caminhos.ts';
+import { useFormularioConta } from '../../lib/formulario-conta.ts';
 import './sessao.css';
 
 /**
@@ -16,34 +14,21 @@ import './sessao.css';
  * CPF and birth date. Opened from /login, never from the kiosk.
  */
 
-const formulario = primeiroAcessoBody
-  .extend({ confirmacao: z.string({ error: 'Repita a nova senha.' }).min(1, 'Repita a nova senha.') })
-  .refine((v) => v.confirmacao === v.novaSenha, {
-    path: ['confirmacao'],
-    message: 'As duas senhas não são iguais.',
-  });
-type Entrada = z.input<typeof formulario>;
-type Saida = z.output<typeof formulario>;
+const formulario = primeiroAcessoBody.extend(confirmacaoDeSenha).refine(...senhasIguais);
 
 export function PaginaPrimeiroAcesso() {
-  const [pronto, setPronto] = useState(false);
   const {
     register,
-    handleSubmit,
-    setError,
+    enviar,
+    pronto,
     formState: { errors, isSubmitting },
-  } = useForm<Entrada, unknown, Saida>({
-    resolver: zodResolver(formulario),
-    mode: 'onTouched',
-    defaultValues: { codAvulso: '', cpf: '', dataNascimento: '', codigo: '', novaSenha: '', confirmacao: '' },
-  });
-  const enviar = handleSubmit(async ({ confirmacao: _, ...corpo }) => {
-    try {
+  } = useFormularioConta({
+    schema: formulario,
+    iniciais: { codAvulso: '', cpf: '', dataNascimento: '', codigo: '', novaSenha: '', confirmacao: '' },
+    salvar: async ({ confirmacao: _, ...corpo }) => {
       await chamar(apiContas.primeiroAcesso, { corpo });
-      setPronto(true);
-    } catch (e) {
-      setError('root', { message: e instanceof ErroApi ? e.message : 'Sem comunicação com o servidor!' });
-    }
+      return undefined;
+    },
   });
   return (
     <div className="login">
@@ -83,23 +68,7 @@ export function PaginaPrimeiroAcesso() {
               erro={errors.codigo}
               dica="8 letras e números, como ABCD-2345."
             />
-            <Campo
-              rotulo="Nova senha"
-              tipo="password"
-              inputMode="numeric"
-              autoComplete="new-password"
-              registro={register('novaSenha')}
-              erro={errors.novaSenha}
-              dica="De 6 a 8 dígitos."
-            />
-            <Campo
-              rotulo="Repita a nova senha"
-              tipo="password"
-              inputMode="numeric"
-              autoComplete="new-password"
-              registro={register('confirmacao')}
-              erro={errors.confirmacao}
-            />
+            <CamposNovaSenha registro={register} erros={errors} />
             {errors.root?.message ? <Alerta tipo="erro">{errors.root.message}</Alerta> : null}
             <button type="submit" className="botao botao-destaque botao-bloco" disabled={isSubmitting}>
               {isSubmitting ? 'Enviando...' : 'Criar senha'}

@@ -1,12 +1,14 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { apiContas, primeiroAcessoBody } from '#common/api/contas.ts';
-import { CamposNovaSenha, confirmacaoDeSenha, senhasIguais } from '../../components/campos-nova-senha.tsx';
-import { Campo } from '../../components/ui/campo.tsx';
+import type { z } from '#common/zod-pt.ts';
+import { Campo, CamposNovaSenha, confirmacaoDeSenha, senhasIguais } from '../../components/ui/campo.tsx';
 import { Alerta } from '../../components/ui/estados.tsx';
-import { chamar } from '../../lib/api-client.ts';
+import { chamar, ErroApi } from '../../lib/api-client.ts';
 import { caminhos } from '../../lib/caminhos.ts';
-import { useFormularioConta } from '../../lib/formulario-conta.ts';
 import './sessao.css';
 
 /**
@@ -15,20 +17,28 @@ import './sessao.css';
  */
 
 const formulario = primeiroAcessoBody.extend(confirmacaoDeSenha).refine(...senhasIguais);
+type Entrada = z.input<typeof formulario>;
+type Saida = z.output<typeof formulario>;
 
 export function PaginaPrimeiroAcesso() {
+  const [pronto, setPronto] = useState(false);
   const {
     register,
-    enviar,
-    pronto,
+    handleSubmit,
+    setError,
     formState: { errors, isSubmitting },
-  } = useFormularioConta({
-    schema: formulario,
-    iniciais: { codAvulso: '', cpf: '', dataNascimento: '', codigo: '', novaSenha: '', confirmacao: '' },
-    salvar: async ({ confirmacao: _, ...corpo }) => {
+  } = useForm<Entrada, unknown, Saida>({
+    resolver: zodResolver(formulario),
+    mode: 'onTouched',
+    defaultValues: { codAvulso: '', cpf: '', dataNascimento: '', codigo: '', novaSenha: '', confirmacao: '' },
+  });
+  const enviar = handleSubmit(async ({ confirmacao: _, ...corpo }) => {
+    try {
       await chamar(apiContas.primeiroAcesso, { corpo });
-      return undefined;
-    },
+      setPronto(true);
+    } catch (e) {
+      setError('root', { message: e instanceof ErroApi ? e.message : 'Sem comunicação com o servidor!' });
+    }
   });
   return (
     <div className="login">

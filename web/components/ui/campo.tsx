@@ -5,7 +5,8 @@ import { z } from '#common/zod-pt.ts';
 
 /**
  * A labelled field bound by react-hook-form's `register`, with its hint and its own message below it (the staff's
- * record and the worker's account forms, issue 30). A select when it has options.
+ * record, notices and elections, the worker's account forms). A select when it has options, a text area when it
+ * has `linhas`.
  */
 export function Campo({
   rotulo,
@@ -15,6 +16,8 @@ export function Campo({
   tipo = 'text',
   inputMode,
   autoComplete = 'off',
+  maxLength,
+  linhas,
   children,
   dica,
 }: {
@@ -22,9 +25,12 @@ export function Campo({
   registro: UseFormRegisterReturn;
   erro?: FieldError;
   opcional?: boolean;
-  tipo?: 'text' | 'date' | 'number' | 'password' | 'tel' | 'email';
+  tipo?: 'text' | 'date' | 'datetime-local' | 'number' | 'password' | 'tel' | 'email';
   inputMode?: 'numeric' | 'text';
   autoComplete?: string;
+  maxLength?: number;
+  /** Rows: the field is a text area. */
+  linhas?: number;
   /** Options: the field is a select. */
   children?: ReactNode;
   dica?: string;
@@ -36,6 +42,7 @@ export function Campo({
     id,
     'aria-invalid': erro ? true : undefined,
     'aria-describedby': descrito,
+    maxLength,
     ...registro,
   } as const;
   return (
@@ -46,6 +53,8 @@ export function Campo({
       </label>
       {children ? (
         <select {...comum}>{children}</select>
+      ) : linhas ? (
+        <textarea {...comum} rows={linhas} inputMode={inputMode} />
       ) : (
         <input {...comum} type={tipo} inputMode={inputMode} autoComplete={autoComplete} />
       )}
@@ -108,5 +117,28 @@ export function CamposNovaSenha({
         erro={erros.confirmacao}
       />
     </>
+  );
+}
+
+/** A period's start and end, side by side on a wide screen (a notice's, an election's voting). */
+export function CamposPeriodo({
+  rotulos,
+  registro,
+  erros,
+}: {
+  rotulos: { inicio: string; fim: string };
+  registro: (campo: 'inicio' | 'fim') => UseFormRegisterReturn;
+  erros: { inicio?: FieldError; fim?: FieldError };
+}) {
+  return (
+    <div className="grade-campos">
+      <Campo
+        rotulo={rotulos.inicio}
+        tipo="datetime-local"
+        registro={registro('inicio')}
+        erro={erros.inicio}
+      />
+      <Campo rotulo={rotulos.fim} tipo="datetime-local" registro={registro('fim')} erro={erros.fim} />
+    </div>
   );
 }

@@ -396,7 +396,7 @@ function Historico({ cod }: { cod: string }) {
       {consulta.data?.length === 0 ? <Alerta tipo="info">Nenhuma mudança registrada.</Alerta> : null}
       {consulta.data && consulta.data.length > 0 ? (
         <div className="tabela-rolagem">
-          <table className="tabela cadastro-empilhada" aria-label="Histórico do trabalhador">
+          <table className="tabela tabela-rotulada" aria-label="Histórico do trabalhador">
             <thead>
               <tr>
                 <th scope="col">Quando</th>

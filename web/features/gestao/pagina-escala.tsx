@@ -89,7 +89,7 @@ function CartaoRequisicao({ r, acoes }: { r: RequisicaoGestao; acoes?: ReactNode
         {acoes ? <div className="gestao-acoes-linha">{acoes}</div> : null}
       </div>
       <div className="tabela-rolagem">
-        <table className="tabela gestao-tabela gestao-empilhada">
+        <table className="tabela tabela-rotulada gestao-tabela gestao-empilhada">
           <thead>
             <tr>
               <th scope="col">Porão/Bloco</th>

@@ -100,7 +100,7 @@ function DialogoAberto({
     // biome-ignore lint/a11y/useKeyWithClickEvents: the click is a tap outside; Esc is the keyboard's (onCancel)
     <dialog
       ref={ref}
-      className={className ? `modal ${className}` : 'modal'}
+      className={`modal ${className ?? ''}`}
       aria-labelledby={idTitulo}
       aria-describedby={descricao ? idDescricao : descritoPor}
       // Esc (and a phone's back gesture, a close request) asks the app to close it, as 'Fechar' does; a dialog

@@ -6,7 +6,6 @@ import { Alerta, BotaoVoltar, Carregando } from '../../components/ui/estados.tsx
 import { ModalConfirmacao } from '../../components/ui/modal-confirmacao.tsx';
 import { ErroApi } from '../../lib/api-client.ts';
 import { caminhos } from '../../lib/caminhos.ts';
-import { salvarArquivo } from '../../lib/salvar-arquivo.ts';
 import { baixarRelatorio, eleicoesQuery, encerrarEleicao } from './api.ts';
 import './eleicao.css';
 import { formatarNoFuso } from '#common/tempo.ts';
@@ -16,6 +15,19 @@ type Eleicao = ListaEleicoes[number];
 
 /** '20/11/2026, 10:00' on the port's clock (docs/decisions/0121-fuso-do-porto.md). */
 const formatarDataHora = (iso: string, fuso: string) => formatarNoFuso(iso, fuso, 'dd/MM/yyyy, HH:mm');
+
+/** Saves a blob through an object URL and a temporary <a download>. */
+function salvar(blob: Blob, nome: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = nome;
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
 
 const mensagemDe = (erro: unknown) => (erro instanceof ErroApi ? erro.message : 'Erro inesperado.');
 
@@ -30,7 +42,7 @@ function LinhaEleicao({ eleicao, aoEncerrar }: { eleicao: Eleicao; aoEncerrar: (
     setErro(null);
     setBaixando(true);
     try {
-      salvarArquivo(await baixarRelatorio(eleicao.$id, relatorio), `${relatorio}-eleicao-${eleicao.$id}.pdf`);
+      salvar(await baixarRelatorio(eleicao.$id, relatorio), `${relatorio}-eleicao-${eleicao.$id}.pdf`);
     } catch (e) {
       setErro(mensagemDe(e));
     } finally {

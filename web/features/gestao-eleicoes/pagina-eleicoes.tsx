@@ -14,7 +14,6 @@ import { ModalConfirmacao } from '../../components/ui/modal-confirmacao.tsx';
 import { ErroApi } from '../../lib/api-client.ts';
 import { caminhos } from '../../lib/caminhos.ts';
 import { useFusoPorto } from '../../lib/fuso-porto.ts';
-import { salvarArquivo } from '../../lib/salvar-arquivo.ts';
 import {
   baixarZeresima,
   cerimoniaDeChaves,
@@ -39,6 +38,19 @@ import './gestao-eleicoes.css';
 
 const mensagemDe = (erro: unknown) => (erro instanceof ErroApi ? erro.message : 'Erro inesperado.');
 const dataHora = (iso: string, fuso: string) => formatarNoFuso(iso, fuso, "dd/MM/yyyy 'às' HH:mm");
+
+/** Saves a blob through an object URL and a temporary <a download>. */
+function salvar(blob: Blob, nome: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = nome;
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
 
 function NovaEleicao({ aoCriar }: { aoCriar: (id: number) => void }) {
   const id = useId();
@@ -219,7 +231,7 @@ function DetalheEleicao({ resumo }: { resumo: EleicaoGestaoResumo }) {
   async function zeresima() {
     setErroPdf(null);
     try {
-      salvarArquivo(await baixarZeresima(resumo.$id), `zeresima-eleicao-${resumo.$id}.pdf`);
+      salvar(await baixarZeresima(resumo.$id), `zeresima-eleicao-${resumo.$id}.pdf`);
     } catch (e) {
       setErroPdf(mensagemDe(e));
     }

@@ -1,7 +1,7 @@
 import { Landmark, LayoutList, Megaphone, ShieldAlert, UserCog, Users, Vote } from 'lucide-react';
 import { type ReactNode, Suspense } from 'react';
 import { Link } from 'react-router';
-import { DIAS_SUSPENSAO_EPI, PAPEL_ESCALADOR, type Papel } from '#common/dominio.ts';
+import { DIAS_SUSPENSAO_EPI, PAPEL_ESCALADOR } from '#common/dominio.ts';
 import { nomeProprio } from '#common/texto.ts';
 import { caminhos } from '../../lib/caminhos.ts';
 import { useAvulso } from '../../lib/sessao.ts';
@@ -35,58 +35,6 @@ export function CartaoAcao({ para, icone, titulo, texto, botao, destaque = false
   );
 }
 
-/** The staff's cards, each for one role, in this order, below the worker's own boxes. */
-const CARTOES_EQUIPE: readonly (Omit<CartaoAcaoProps, 'destaque'> & { papel: Papel })[] = [
-  {
-    papel: PAPEL_ESCALADOR,
-    para: caminhos.gestao,
-    icone: <LayoutList />,
-    titulo: 'Gestão das escalas',
-    texto: 'Crie escalas, cadastre requisições, abra, feche, apure o rodízio e publique.',
-    botao: 'Gerir escalas',
-  },
-  {
-    papel: 'financeiro',
-    para: caminhos.gestaoFinanceiro,
-    icone: <Landmark />,
-    titulo: 'Folha de pagamento',
-    texto: 'Importe contracheques, fichas e informes da folha e confira a conciliação com os trabalhos.',
-    botao: 'Importar a folha',
-  },
-  {
-    papel: 'comunicacao',
-    para: caminhos.gestaoMensagens,
-    icone: <Megaphone />,
-    titulo: 'Mensagens aos trabalhadores',
-    texto: 'Escreva os avisos do quadro Atenção! para todos, uma categoria, um sindicato ou uma lista.',
-    botao: 'Escrever mensagens',
-  },
-  {
-    papel: 'cadastro',
-    para: caminhos.gestaoTrabalhadores,
-    icone: <Users />,
-    titulo: 'Cadastro dos trabalhadores',
-    texto: 'Cadastre trabalhadores, habilitações e impedimentos, e emita códigos de primeiro acesso.',
-    botao: 'Abrir o cadastro',
-  },
-  {
-    papel: 'eleicao',
-    para: caminhos.gestaoEleicoes,
-    icone: <Vote />,
-    titulo: 'Eleições da CPATP',
-    texto: 'Crie a eleição com o período e os candidatos, imprima a zerésima e faça a cerimônia de chaves.',
-    botao: 'Preparar eleições',
-  },
-  {
-    papel: 'administrador',
-    para: caminhos.gestaoEquipe,
-    icone: <UserCog />,
-    titulo: 'Equipe do OGMO',
-    texto: 'Conceda e retire os papéis da equipe; cada mudança fica no histórico.',
-    botao: 'Gerir a equipe',
-  },
-];
-
 /**
  * The home's frame (docs/produto/escalacao.md §2): greeting, call box, current job, the schedulers' card,
  * then `children` (the three cards on /inicio; the single 'Eleição CPATP' card on /eleicao) and the
@@ -111,11 +59,78 @@ export function QuadroInicio({ children }: { children: ReactNode }) {
       <Suspense fallback={null}>
         <TrabalhoCorrente />
       </Suspense>
-      {CARTOES_EQUIPE.filter((c) => avulso.papeis.includes(c.papel)).map(({ papel, ...cartao }) => (
-        <div key={papel} className="cartoes-acao">
-          <CartaoAcao {...cartao} destaque />
+      {avulso.papeis.includes(PAPEL_ESCALADOR) ? (
+        <div className="cartoes-acao">
+          <CartaoAcao
+            para={caminhos.gestao}
+            icone={<LayoutList />}
+            titulo="Gestão das escalas"
+            texto="Crie escalas, cadastre requisições, abra, feche, apure o rodízio e publique."
+            botao="Gerir escalas"
+            destaque
+          />
         </div>
-      ))}
+      ) : null}
+      {avulso.papeis.includes('financeiro') ? (
+        <div className="cartoes-acao">
+          <CartaoAcao
+            para={caminhos.gestaoFinanceiro}
+            icone={<Landmark />}
+            titulo="Folha de pagamento"
+            texto="Importe contracheques, fichas e informes da folha e confira a conciliação com os trabalhos."
+            botao="Importar a folha"
+            destaque
+          />
+        </div>
+      ) : null}
+      {avulso.papeis.includes('comunicacao') ? (
+        <div className="cartoes-acao">
+          <CartaoAcao
+            para={caminhos.gestaoMensagens}
+            icone={<Megaphone />}
+            titulo="Mensagens aos trabalhadores"
+            texto="Escreva os avisos do quadro Atenção! para todos, uma categoria, um sindicato ou uma lista."
+            botao="Escrever mensagens"
+            destaque
+          />
+        </div>
+      ) : null}
+      {avulso.papeis.includes('cadastro') ? (
+        <div className="cartoes-acao">
+          <CartaoAcao
+            para={caminhos.gestaoTrabalhadores}
+            icone={<Users />}
+            titulo="Cadastro dos trabalhadores"
+            texto="Cadastre trabalhadores, habilitações e impedimentos, e emita códigos de primeiro acesso."
+            botao="Abrir o cadastro"
+            destaque
+          />
+        </div>
+      ) : null}
+      {avulso.papeis.includes('eleicao') ? (
+        <div className="cartoes-acao">
+          <CartaoAcao
+            para={caminhos.gestaoEleicoes}
+            icone={<Vote />}
+            titulo="Eleições da CPATP"
+            texto="Crie a eleição com o período e os candidatos, imprima a zerésima e faça a cerimônia de chaves."
+            botao="Preparar eleições"
+            destaque
+          />
+        </div>
+      ) : null}
+      {avulso.papeis.includes('administrador') ? (
+        <div className="cartoes-acao">
+          <CartaoAcao
+            para={caminhos.gestaoEquipe}
+            icone={<UserCog />}
+            titulo="Equipe do OGMO"
+            texto="Conceda e retire os papéis da equipe; cada mudança fica no histórico."
+            botao="Gerir a equipe"
+            destaque
+          />
+        </div>
+      ) : null}
 
       {children}
 

@@ -10,7 +10,7 @@ import { CaixaChamada } from './caixa-chamada.tsx';
 import { TrabalhoCorrente } from './trabalho-corrente.tsx';
 import './inicio.css';
 
-interface CartaoAcaoProps {
+export interface CartaoAcaoProps {
   para: string;
   icone: ReactNode;
   titulo: string;

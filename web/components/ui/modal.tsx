@@ -20,6 +20,8 @@ interface ModalProps {
   acoes?: ReactNode;
   /** Hidden description for screen readers when the body is not a plain text. */
   descricao?: string;
+  /** Or the id of the body's own text that describes the dialog (a confirmation's question). */
+  descritoPor?: string;
   className?: string;
 }
 
@@ -67,6 +69,7 @@ function DialogoAberto({
   children,
   acoes,
   descricao,
+  descritoPor,
   className,
 }: Omit<ModalProps, 'aberto' | 'aoMudar'> & { aoFechar: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -97,9 +100,9 @@ function DialogoAberto({
     // biome-ignore lint/a11y/useKeyWithClickEvents: the click is a tap outside; Esc is the keyboard's (onCancel)
     <dialog
       ref={ref}
-      className={className ? `modal ${className}` : 'modal'}
+      className={`modal ${className ?? ''}`}
       aria-labelledby={idTitulo}
-      aria-describedby={descricao ? idDescricao : undefined}
+      aria-describedby={descricao ? idDescricao : descritoPor}
       // Esc (and a phone's back gesture, a close request) asks the app to close it, as 'Fechar' does; a dialog
       // that may not close yet (a vote being sent) stays open.
       onCancel={(e) => {

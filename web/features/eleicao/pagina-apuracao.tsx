@@ -3,7 +3,7 @@ import { FileDown, Lock, Vote } from 'lucide-react';
 import { useState } from 'react';
 import type { ListaEleicoes } from '#common/api/eleicoes.ts';
 import { Alerta, BotaoVoltar, Carregando } from '../../components/ui/estados.tsx';
-import { Modal } from '../../components/ui/modal.tsx';
+import { ModalConfirmacao } from '../../components/ui/modal-confirmacao.tsx';
 import { ErroApi } from '../../lib/api-client.ts';
 import { caminhos } from '../../lib/caminhos.ts';
 import { baixarRelatorio, eleicoesQuery, encerrarEleicao } from './api.ts';
@@ -127,44 +127,29 @@ export function PaginaApuracao() {
       </ul>
       <BotaoVoltar para={caminhos.inicio} />
 
-      <Modal
+      <ModalConfirmacao
         aberto={aEncerrar !== null}
-        aoMudar={(aberto) => {
-          if (!aberto && !encerrar.isPending) {
-            setAEncerrar(null);
-            setChaveApuracao('');
-            encerrar.reset();
-          }
+        aoFechar={() => {
+          setAEncerrar(null);
+          setChaveApuracao('');
+          encerrar.reset();
         }}
+        aoConfirmar={() => aEncerrar && encerrar.mutate(aEncerrar.$id)}
         titulo="Encerrar eleição"
-        acoes={
-          <>
-            <button
-              type="button"
-              className="botao botao-secundario"
-              disabled={encerrar.isPending}
-              onClick={() => {
-                setAEncerrar(null);
-                setChaveApuracao('');
-              }}
-            >
-              Cancelar
-            </button>
-            <button
-              type="button"
-              className="botao botao-perigo"
-              disabled={encerrar.isPending || chaveApuracao.trim() === ''}
-              onClick={() => aEncerrar && encerrar.mutate(aEncerrar.$id)}
-            >
-              {encerrar.isPending ? 'Encerrando...' : 'Encerrar'}
-            </button>
-          </>
+        texto={
+          <p>
+            Encerrar <strong>{aEncerrar?.descricao ?? `a eleição nº ${aEncerrar?.$id}`}</strong>? Depois disso
+            ninguém mais vota e o resultado pode ser emitido. Não há como reabrir.
+          </p>
         }
+        acao="Encerrar"
+        acaoEnviando="Encerrando..."
+        voltar="Cancelar"
+        perigo
+        enviando={encerrar.isPending}
+        bloqueado={chaveApuracao.trim() === ''}
+        erro={encerrar.isError ? mensagemDe(encerrar.error) : null}
       >
-        <p>
-          Encerrar <strong>{aEncerrar?.descricao ?? `a eleição nº ${aEncerrar?.$id}`}</strong>? Depois disso
-          ninguém mais vota e o resultado pode ser emitido. Não há como reabrir.
-        </p>
         <div className="campo">
           <label htmlFor="chave-apuracao">Chave da apuração</label>
           <input
@@ -182,8 +167,7 @@ export function PaginaApuracao() {
             A chave entregue à comissão eleitoral abre as cédulas lacradas para a apuração.
           </small>
         </div>
-        {encerrar.isError ? <Alerta tipo="erro">{mensagemDe(encerrar.error)}</Alerta> : null}
-      </Modal>
+      </ModalConfirmacao>
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BadgeCheck, Ban, Camera, History, IdCard, KeySquare, Printer } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type DefaultValues, type FieldValues, useForm } from 'react-hook-form';
 import { useParams } from 'react-router';
 import {
   type EdicaoTrabalhador,
@@ -53,6 +53,38 @@ function useAtualizarFicha(cod: string) {
     cliente.setQueryData(fichaQuery(cod).queryKey, ficha);
     void cliente.invalidateQueries({ queryKey: historicoQuery(cod).queryKey });
   };
+}
+
+/**
+ * A list of the file the staff add to and take from (qualifications, impediments): its form starts from `vazio`
+ * again after each addition; the answer (the whole file) replaces the one on screen; a refusal shows below.
+ */
+function useListaDaFicha<Entrada extends FieldValues, Saida extends FieldValues>(
+  cod: string,
+  schema: z.ZodType<Saida, Entrada>,
+  vazio: DefaultValues<Entrada>,
+  incluir: (cod: string, item: Saida) => Promise<Trabalhador>,
+  retirar: (cod: string, id: number) => Promise<Trabalhador>,
+) {
+  const atualizar = useAtualizarFicha(cod);
+  const [erro, setErro] = useState<string | null>(null);
+  const form = useForm<Entrada, unknown, Saida>({ resolver: zodResolver(schema), defaultValues: vazio });
+  const retirada = useMutation({
+    mutationFn: (id: number) => retirar(cod, id),
+    onMutate: () => setErro(null),
+    onSuccess: atualizar,
+    onError: (e) => setErro(mensagemDe(e)),
+  });
+  const submeter = form.handleSubmit(async (item) => {
+    setErro(null);
+    try {
+      atualizar(await incluir(cod, item));
+      form.reset(vazio);
+    } catch (e) {
+      setErro(mensagemDe(e));
+    }
+  });
+  return { form, submeter, retirada, erro };
 }
 
 function Dados({ ficha }: { ficha: Trabalhador }) {
@@ -157,30 +189,13 @@ function Foto({ ficha }: { ficha: Trabalhador }) {
   );
 }
 
-type NovaHabilitacao = z.input<typeof habilitacaoBody>;
-
 function Habilitacoes({ ficha }: { ficha: Trabalhador }) {
-  const atualizar = useAtualizarFicha(ficha.codAvulso);
-  const [erro, setErro] = useState<string | null>(null);
-  const form = useForm<NovaHabilitacao, unknown, NovaHabilitacao>({
-    resolver: zodResolver(habilitacaoBody),
-    defaultValues: { validaAte: null },
-  });
-  const retirar = useMutation({
-    mutationFn: (codFuncao: number) => desabilitar(ficha.codAvulso, codFuncao),
-    onMutate: () => setErro(null),
-    onSuccess: atualizar,
-    onError: (e) => setErro(mensagemDe(e)),
-  });
-  const submeter = form.handleSubmit(async (dados) => {
-    setErro(null);
-    try {
-      atualizar(await habilitar(ficha.codAvulso, dados));
-      form.reset({ validaAte: null });
-    } catch (e) {
-      setErro(mensagemDe(e));
-    }
-  });
+  const {
+    form,
+    submeter,
+    retirada: retirar,
+    erro,
+  } = useListaDaFicha(ficha.codAvulso, habilitacaoBody, { validaAte: null }, habilitar, desabilitar);
   return (
     <section className="cartao" aria-labelledby="titulo-habilitacoes">
       <h2 id="titulo-habilitacoes" className="cartao-titulo">
@@ -242,30 +257,19 @@ function Habilitacoes({ ficha }: { ficha: Trabalhador }) {
   );
 }
 
-type NovoImpedimento = z.input<typeof impedimentoBody>;
-
 function Impedimentos({ ficha, hoje }: { ficha: Trabalhador; hoje: string }) {
-  const atualizar = useAtualizarFicha(ficha.codAvulso);
-  const [erro, setErro] = useState<string | null>(null);
-  const form = useForm<NovoImpedimento, unknown, NovoImpedimento>({
-    resolver: zodResolver(impedimentoBody),
-    defaultValues: { motivo: '', inicio: hoje, fim: null },
-  });
-  const encerrar = useMutation({
-    mutationFn: (id: number) => encerrarImpedimento(ficha.codAvulso, id),
-    onMutate: () => setErro(null),
-    onSuccess: atualizar,
-    onError: (e) => setErro(mensagemDe(e)),
-  });
-  const submeter = form.handleSubmit(async (dados) => {
-    setErro(null);
-    try {
-      atualizar(await impedir(ficha.codAvulso, dados));
-      form.reset({ motivo: '', inicio: hoje, fim: null });
-    } catch (e) {
-      setErro(mensagemDe(e));
-    }
-  });
+  const {
+    form,
+    submeter,
+    retirada: encerrar,
+    erro,
+  } = useListaDaFicha(
+    ficha.codAvulso,
+    impedimentoBody,
+    { motivo: '', inicio: hoje, fim: null },
+    impedir,
+    encerrarImpedimento,
+  );
   return (
     <section className="cartao" aria-labelledby="titulo-impedimentos">
       <h2 id="titulo-impedimentos" className="cartao-titulo">
@@ -394,7 +398,7 @@ function Historico({ cod }: { cod: string }) {
       {consulta.data?.length === 0 ? <Alerta tipo="info">Nenhuma mudança registrada.</Alerta> : null}
       {consulta.data && consulta.data.length > 0 ? (
         <div className="tabela-rolagem">
-          <table className="tabela cadastro-empilhada" aria-label="Histórico do trabalhador">
+          <table className="tabela tabela-rotulada" aria-label="Histórico do trabalhador">
             <thead>
               <tr>
                 <th scope="col">Quando</th>

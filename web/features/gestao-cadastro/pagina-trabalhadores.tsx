@@ -79,7 +79,7 @@ export function PaginaTrabalhadores() {
         {dados?.total === 0 ? <Alerta tipo="info">Nenhum trabalhador encontrado.</Alerta> : null}
         {dados && dados.itens.length > 0 ? (
           <div className="tabela-rolagem">
-            <table className="tabela cadastro-empilhada" aria-label="Trabalhadores encontrados">
+            <table className="tabela tabela-rotulada" aria-label="Trabalhadores encontrados">
               <thead>
                 <tr>
                   <th scope="col">Matrícula</th>

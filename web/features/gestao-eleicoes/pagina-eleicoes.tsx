@@ -8,8 +8,9 @@ import type { EleicaoGestaoResumo } from '#common/api/eleicoes-gestao.ts';
 import { NOME_URNA_MAX } from '#common/api/eleicoes-gestao.ts';
 import { nomeSindicato } from '#common/dominio.ts';
 import { formatarNoFuso } from '#common/tempo.ts';
+import { Campo, CamposPeriodo } from '../../components/ui/campo.tsx';
 import { Alerta, BotaoVoltar, Carregando } from '../../components/ui/estados.tsx';
-import { Modal } from '../../components/ui/modal.tsx';
+import { ModalConfirmacao } from '../../components/ui/modal-confirmacao.tsx';
 import { ErroApi } from '../../lib/api-client.ts';
 import { caminhos } from '../../lib/caminhos.ts';
 import { useFusoPorto } from '../../lib/fuso-porto.ts';
@@ -37,16 +38,6 @@ import './gestao-eleicoes.css';
 
 const mensagemDe = (erro: unknown) => (erro instanceof ErroApi ? erro.message : 'Erro inesperado.');
 const dataHora = (iso: string, fuso: string) => formatarNoFuso(iso, fuso, "dd/MM/yyyy 'às' HH:mm");
-
-function ErroCampo({ id, erro }: { id: string; erro: FieldError | undefined }) {
-  return erro?.message ? (
-    <span id={id} className="campo-erro" role="alert">
-      {erro.message}
-    </span>
-  ) : null;
-}
-const invalido = (id: string, erro: FieldError | undefined) =>
-  erro ? { 'aria-invalid': true as const, 'aria-describedby': id } : {};
 
 /** Saves a blob through an object URL and a temporary <a download>. */
 function salvar(blob: Blob, nome: string) {
@@ -93,65 +84,30 @@ function NovaEleicao({ aoCriar }: { aoCriar: (id: number) => void }) {
         trabalhadores, pela matrícula, que é o número na urna; a foto é a do crachá.
       </p>
       <form className="eleicoes-form" noValidate onSubmit={handleSubmit((v) => criar.mutate(v))}>
-        <div className="campo">
-          <label htmlFor={`${id}-desc`}>Descrição</label>
-          <input
-            id={`${id}-desc`}
-            {...invalido(`${id}-desc-erro`, erros.descricao)}
-            {...register('descricao')}
-          />
-          <ErroCampo id={`${id}-desc-erro`} erro={erros.descricao} />
-        </div>
-        <div className="grade-campos">
-          <div className="campo">
-            <label htmlFor={`${id}-inicio`}>Início da votação</label>
-            <input
-              id={`${id}-inicio`}
-              type="datetime-local"
-              {...invalido(`${id}-inicio-erro`, erros.inicio)}
-              {...register('inicio')}
-            />
-            <ErroCampo id={`${id}-inicio-erro`} erro={erros.inicio} />
-          </div>
-          <div className="campo">
-            <label htmlFor={`${id}-fim`}>Fim da votação</label>
-            <input
-              id={`${id}-fim`}
-              type="datetime-local"
-              {...invalido(`${id}-fim-erro`, erros.fim)}
-              {...register('fim')}
-            />
-            <ErroCampo id={`${id}-fim-erro`} erro={erros.fim} />
-          </div>
-        </div>
+        <Campo rotulo="Descrição" registro={register('descricao')} erro={erros.descricao} />
+        <CamposPeriodo
+          rotulos={{ inicio: 'Início da votação', fim: 'Fim da votação' }}
+          registro={register}
+          erros={erros}
+        />
         <fieldset className="eleicoes-candidatos">
           <legend>Candidatos</legend>
           {fields.map((campo, i) => {
-            const erroMat = erros.candidatos?.[i]?.codAvulso;
-            const erroNome = erros.candidatos?.[i]?.nome;
             return (
               <div key={campo.id} className="eleicoes-candidato">
-                <div className="campo">
-                  <label htmlFor={`${id}-mat-${i}`}>Matrícula do candidato {i + 1}</label>
-                  <input
-                    id={`${id}-mat-${i}`}
-                    inputMode="numeric"
-                    maxLength={6}
-                    {...invalido(`${id}-mat-${i}-erro`, erroMat)}
-                    {...register(`candidatos.${i}.codAvulso`)}
-                  />
-                  <ErroCampo id={`${id}-mat-${i}-erro`} erro={erroMat} />
-                </div>
-                <div className="campo">
-                  <label htmlFor={`${id}-nome-${i}`}>Nome na urna (opcional)</label>
-                  <input
-                    id={`${id}-nome-${i}`}
-                    maxLength={NOME_URNA_MAX}
-                    {...invalido(`${id}-nome-${i}-erro`, erroNome)}
-                    {...register(`candidatos.${i}.nome`)}
-                  />
-                  <ErroCampo id={`${id}-nome-${i}-erro`} erro={erroNome} />
-                </div>
+                <Campo
+                  rotulo={`Matrícula do candidato ${i + 1}`}
+                  inputMode="numeric"
+                  maxLength={6}
+                  registro={register(`candidatos.${i}.codAvulso`)}
+                  erro={erros.candidatos?.[i]?.codAvulso}
+                />
+                <Campo
+                  rotulo="Nome na urna (opcional)"
+                  maxLength={NOME_URNA_MAX}
+                  registro={register(`candidatos.${i}.nome`)}
+                  erro={erros.candidatos?.[i]?.nome}
+                />
                 <button
                   type="button"
                   className="botao botao-secundario eleicoes-remover"
@@ -164,7 +120,11 @@ function NovaEleicao({ aoCriar }: { aoCriar: (id: number) => void }) {
               </div>
             );
           })}
-          <ErroCampo id={`${id}-lista-erro`} erro={erroLista} />
+          {erroLista?.message ? (
+            <span className="campo-erro" role="alert">
+              {erroLista.message}
+            </span>
+          ) : null}
           <button
             type="button"
             className="botao botao-secundario"
@@ -336,35 +296,28 @@ function DetalheEleicao({ resumo }: { resumo: EleicaoGestaoResumo }) {
         <p className="texto-suave">A zerésima só sai antes do primeiro voto.</p>
       ) : null}
       {erroPdf ? <Alerta tipo="erro">{erroPdf}</Alerta> : null}
-      {cerimonia.isError ? <Alerta tipo="erro">{mensagemDe(cerimonia.error)}</Alerta> : null}
       {chave ? (
         <ChaveDaComissao idEleicao={resumo.$id} chave={chave} aoTerminar={() => setChave(null)} />
       ) : null}
-      <Modal
+      <ModalConfirmacao
         aberto={confirmar}
-        aoMudar={setConfirmar}
+        aoFechar={() => {
+          setConfirmar(false);
+          cerimonia.reset();
+        }}
+        aoConfirmar={() => cerimonia.mutate()}
         titulo="Fazer a cerimônia de chaves?"
-        acoes={
-          <>
-            <button type="button" className="botao botao-secundario" onClick={() => setConfirmar(false)}>
-              Voltar
-            </button>
-            <button
-              type="button"
-              className="botao botao-destaque"
-              disabled={cerimonia.isPending}
-              onClick={() => cerimonia.mutate()}
-            >
-              Gerar a chave
-            </button>
-          </>
+        texto={
+          <p>
+            Com a comissão eleitoral presente: a urna é lacrada e a chave da apuração aparece nesta tela uma
+            única vez. Depois disso os votos são aceitos no período da eleição, e a urna não recebe outra
+            chave.
+          </p>
         }
-      >
-        <p>
-          Com a comissão eleitoral presente: a urna é lacrada e a chave da apuração aparece nesta tela uma
-          única vez. Depois disso os votos são aceitos no período da eleição, e a urna não recebe outra chave.
-        </p>
-      </Modal>
+        acao="Gerar a chave"
+        enviando={cerimonia.isPending}
+        erro={cerimonia.isError ? mensagemDe(cerimonia.error) : null}
+      />
     </div>
   );
 }
@@ -394,20 +347,22 @@ function ListaEleicoes({
       {consulta.isPending ? <Carregando /> : null}
       {consulta.isError ? <Alerta tipo="erro">{mensagemDe(consulta.error)}</Alerta> : null}
       {consulta.data ? (
-        <ul className="eleicoes-lista">
+        <ul className="lista-registros">
           {consulta.data.map((e) => (
-            <li key={e.$id} className="eleicoes-item">
-              <div className="eleicoes-cabeca">
+            <li key={e.$id}>
+              <div className="registro-cabeca">
                 <h3>{e.descricao ?? `Eleição nº ${e.$id}`}</h3>
                 <span
                   className={
-                    e.situacao === 'aberta' ? 'eleicoes-situacao eleicoes-aberta' : 'eleicoes-situacao'
+                    e.situacao === 'aberta'
+                      ? 'registro-situacao registro-situacao-verde'
+                      : 'registro-situacao'
                   }
                 >
                   {e.situacao === 'aberta' ? 'Aberta' : 'Encerrada'}
                 </span>
               </div>
-              <dl className="eleicoes-dados">
+              <dl className="registro-dados">
                 <dt>Votação</dt>
                 <dd>
                   {dataHora(e.inicio, fuso)}

@@ -7,11 +7,13 @@ import {
   type RelatorioImportacao,
   TIPOS_IMPORTACAO,
   type TipoImportacao,
+  type TrabalhoSemContracheque,
 } from '#common/api/financeiro-importacao.ts';
 import { formatarDataIso } from '#common/formato.ts';
 import { formatarNoFuso } from '#common/tempo.ts';
 import { MenuGestao } from '../../components/layout/menu-gestao.tsx';
 import { Alerta, BotaoVoltar, Carregando } from '../../components/ui/estados.tsx';
+import { type Coluna, TabelaErrosArquivo, TabelaRotulada } from '../../components/ui/tabela-rotulada.tsx';
 import { ErroApi } from '../../lib/api-client.ts';
 import { caminhos } from '../../lib/caminhos.ts';
 import { useFusoPorto } from '../../lib/fuso-porto.ts';
@@ -61,29 +63,7 @@ function TabelaErros({ r }: { r: RelatorioImportacao }) {
           ? `Mostrando ${r.erros.length} de ${r.totalErros.toLocaleString('pt-BR')} erros.`
           : contar(r.totalErros, 'erro', 'erros')}
       </p>
-      <div className="tabela-rolagem">
-        <table aria-label="Erros do arquivo" className="tabela financeiro-empilhada">
-          <thead>
-            <tr>
-              <th scope="col">Linha</th>
-              <th scope="col">Coluna</th>
-              <th scope="col">Problema</th>
-            </tr>
-          </thead>
-          <tbody>
-            {r.erros.map((e, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: a line may have several errors in one column
-              <tr key={`${e.linha}-${e.campo}-${i}`}>
-                <td data-rotulo="Linha">{e.linha}</td>
-                <td data-rotulo="Coluna">
-                  <code>{e.campo}</code>
-                </td>
-                <td data-rotulo="Problema">{e.mensagem}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <TabelaErrosArquivo erros={r.erros} />
     </>
   );
 }
@@ -183,6 +163,23 @@ function Importar() {
   );
 }
 
+const COLUNAS_NAO_CONCILIADOS: readonly Coluna<ContrachequeNaoConciliado>[] = [
+  { titulo: 'Data', celula: (c) => `${formatarDataIso(c.movimento)} ${c.turno}` },
+  { titulo: 'Matrícula', celula: (c) => c.codAvulso },
+  { titulo: 'Nome', celula: (c) => c.nome },
+  { titulo: 'Nº', celula: (c) => c.numero },
+  { titulo: 'Motivo', celula: (c) => c.motivo },
+];
+
+const COLUNAS_SEM_CONTRACHEQUE: readonly Coluna<TrabalhoSemContracheque>[] = [
+  { titulo: 'Data', celula: (t) => `${dataYmd(t.dataOperacao)} ${t.turno}` },
+  { titulo: 'Matrícula', celula: (t) => t.codAvulso },
+  { titulo: 'Nome', celula: (t) => t.nome },
+  { titulo: 'Navio', celula: (t) => t.navio },
+  { titulo: 'Função', celula: (t) => t.funcao },
+  { titulo: 'Motivo', celula: (t) => t.motivo },
+];
+
 function NaoConciliados({ itens, total }: { itens: ContrachequeNaoConciliado[]; total: number }) {
   if (total === 0) return <p>Todos os contracheques de engajamento casaram com um trabalho do portal.</p>;
   return (
@@ -192,32 +189,12 @@ function NaoConciliados({ itens, total }: { itens: ContrachequeNaoConciliado[]; 
           ? `Mostrando ${itens.length} de ${total}.`
           : contar(total, 'contracheque', 'contracheques')}
       </p>
-      <div className="tabela-rolagem">
-        <table aria-label="Contracheques sem trabalho no portal" className="tabela financeiro-empilhada">
-          <thead>
-            <tr>
-              <th scope="col">Data</th>
-              <th scope="col">Matrícula</th>
-              <th scope="col">Nome</th>
-              <th scope="col">Nº</th>
-              <th scope="col">Motivo</th>
-            </tr>
-          </thead>
-          <tbody>
-            {itens.map((c) => (
-              <tr key={c.arquivo}>
-                <td data-rotulo="Data">
-                  {formatarDataIso(c.movimento)} {c.turno}
-                </td>
-                <td data-rotulo="Matrícula">{c.codAvulso}</td>
-                <td data-rotulo="Nome">{c.nome}</td>
-                <td data-rotulo="Nº">{c.numero}</td>
-                <td data-rotulo="Motivo">{c.motivo}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <TabelaRotulada
+        rotulo="Contracheques sem trabalho no portal"
+        colunas={COLUNAS_NAO_CONCILIADOS}
+        itens={itens}
+        chave={(c) => c.arquivo}
+      />
     </>
   );
 }
@@ -290,7 +267,7 @@ function Historico() {
       {consulta.data?.length === 0 ? <Alerta tipo="info">Nenhuma importação ainda.</Alerta> : null}
       {consulta.data && consulta.data.length > 0 ? (
         <div className="tabela-rolagem">
-          <table aria-label="Importações da folha" className="tabela financeiro-empilhada">
+          <table aria-label="Importações da folha" className="tabela tabela-rotulada">
             <thead>
               <tr>
                 <th scope="col">Nº</th>
@@ -421,34 +398,12 @@ function Conciliacao() {
           {c.totalTrabalhosSemContracheque === 0 ? (
             <p>Nenhum.</p>
           ) : (
-            <div className="tabela-rolagem">
-              <table aria-label="Trabalhos sem contracheque" className="tabela financeiro-empilhada">
-                <thead>
-                  <tr>
-                    <th scope="col">Data</th>
-                    <th scope="col">Matrícula</th>
-                    <th scope="col">Nome</th>
-                    <th scope="col">Navio</th>
-                    <th scope="col">Função</th>
-                    <th scope="col">Motivo</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {c.trabalhosSemContracheque.map((t) => (
-                    <tr key={`${t.codAvulso}-${t.dataOperacao}-${t.turno}-${t.navio}`}>
-                      <td data-rotulo="Data">
-                        {dataYmd(t.dataOperacao)} {t.turno}
-                      </td>
-                      <td data-rotulo="Matrícula">{t.codAvulso}</td>
-                      <td data-rotulo="Nome">{t.nome}</td>
-                      <td data-rotulo="Navio">{t.navio}</td>
-                      <td data-rotulo="Função">{t.funcao}</td>
-                      <td data-rotulo="Motivo">{t.motivo}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <TabelaRotulada
+              rotulo="Trabalhos sem contracheque"
+              colunas={COLUNAS_SEM_CONTRACHEQUE}
+              itens={c.trabalhosSemContracheque}
+              chave={(t) => `${t.codAvulso}-${t.dataOperacao}-${t.turno}-${t.navio}`}
+            />
           )}
           <h3>Contracheques sem trabalho</h3>
           <NaoConciliados itens={c.contrachequesSemTrabalho} total={c.totalContrachequesSemTrabalho} />

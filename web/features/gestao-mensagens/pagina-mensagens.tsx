@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { History, Megaphone, Send } from 'lucide-react';
 import { useId, useState } from 'react';
-import { type FieldError, useForm } from 'react-hook-form';
+import { type FieldError, type UseFormRegisterReturn, useForm } from 'react-hook-form';
 import {
   CATEGORIAS_MENSAGEM,
   type MensagemEnviada,
@@ -12,8 +12,9 @@ import {
   TITULO_MAX,
 } from '#common/api/mensagens.ts';
 import { formatarNoFuso } from '#common/tempo.ts';
+import { Campo, CamposPeriodo } from '../../components/ui/campo.tsx';
 import { Alerta, BotaoVoltar, Carregando } from '../../components/ui/estados.tsx';
-import { Modal } from '../../components/ui/modal.tsx';
+import { ModalConfirmacao } from '../../components/ui/modal-confirmacao.tsx';
 import { ErroApi } from '../../lib/api-client.ts';
 import { caminhos } from '../../lib/caminhos.ts';
 import { useFusoPorto } from '../../lib/fuso-porto.ts';
@@ -46,17 +47,38 @@ const NOMES_SITUACAO: Record<SituacaoMensagem, string> = {
   encerrada: 'Encerrada',
 };
 
-function ErroCampo({ id, erro }: { id: string; erro: FieldError | undefined }) {
-  return erro?.message ? (
-    <span id={id} className="campo-erro" role="alert">
-      {erro.message}
-    </span>
-  ) : null;
-}
+/** The status pill: green while it shows, yellow before it does, grey after. */
+const CLASSE_SITUACAO: Record<SituacaoMensagem, string> = {
+  agendada: 'registro-situacao registro-situacao-amarela',
+  vigente: 'registro-situacao registro-situacao-verde',
+  expirada: 'registro-situacao',
+  encerrada: 'registro-situacao',
+};
 
-/** aria attributes of a field that may show an error. */
-const invalido = (id: string, erro: FieldError | undefined) =>
-  erro ? { 'aria-invalid': true as const, 'aria-describedby': id } : {};
+/** Título and Texto, of a new notice and of its correction; `contagem`, the characters typed so far. */
+function CamposTituloTexto({
+  registro,
+  erros,
+  contagem,
+}: {
+  registro: (campo: 'titulo' | 'texto') => UseFormRegisterReturn;
+  erros: { titulo?: FieldError; texto?: FieldError };
+  contagem?: string;
+}) {
+  return (
+    <>
+      <Campo rotulo="Título" maxLength={TITULO_MAX} registro={registro('titulo')} erro={erros.titulo} />
+      <Campo
+        rotulo="Texto"
+        linhas={5}
+        maxLength={TEXTO_MAX}
+        registro={registro('texto')}
+        erro={erros.texto}
+        dica={contagem}
+      />
+    </>
+  );
+}
 
 function NovaMensagem() {
   const id = useId();
@@ -89,95 +111,52 @@ function NovaMensagem() {
         O trabalhador a lê no quadro "Atenção!" do início, até fechá-la, enquanto ela valer.
       </p>
       <form className="mensagens-form" noValidate onSubmit={handleSubmit((v) => enviar.mutate(v))}>
-        <div className="campo">
-          <label htmlFor={`${id}-tit`}>Título</label>
-          <input
-            id={`${id}-tit`}
-            maxLength={TITULO_MAX}
-            {...invalido(`${id}-tit-erro`, erros.titulo)}
-            {...register('titulo')}
-          />
-          <ErroCampo id={`${id}-tit-erro`} erro={erros.titulo} />
-        </div>
-        <div className="campo">
-          <label htmlFor={`${id}-texto`}>Texto</label>
-          <textarea
-            id={`${id}-texto`}
-            rows={5}
-            maxLength={TEXTO_MAX}
-            {...invalido(`${id}-texto-erro`, erros.texto)}
-            {...register('texto')}
-          />
-          <span className="campo-dica">
-            {numero(texto.length)} de {numero(TEXTO_MAX)} caracteres
-          </span>
-          <ErroCampo id={`${id}-texto-erro`} erro={erros.texto} />
-        </div>
+        <CamposTituloTexto
+          registro={register}
+          erros={erros}
+          contagem={`${numero(texto.length)} de ${numero(TEXTO_MAX)} caracteres`}
+        />
         <div className="grade-campos">
-          <div className="campo">
-            <label htmlFor={`${id}-para`}>Para</label>
-            <select id={`${id}-para`} {...register('tipo')}>
-              <option value="todos">Todos os trabalhadores</option>
-              <option value="categoria">Uma categoria</option>
-              <option value="sindicato">Um sindicato</option>
-              <option value="trabalhadores">Trabalhadores escolhidos</option>
-            </select>
-          </div>
+          <Campo rotulo="Para" registro={register('tipo')}>
+            <option value="todos">Todos os trabalhadores</option>
+            <option value="categoria">Uma categoria</option>
+            <option value="sindicato">Um sindicato</option>
+            <option value="trabalhadores">Trabalhadores escolhidos</option>
+          </Campo>
           {tipo === 'categoria' ? (
-            <div className="campo">
-              <label htmlFor={`${id}-cat`}>Categoria</label>
-              <select id={`${id}-cat`} {...register('categoria')}>
-                {CATEGORIAS_MENSAGEM.map((c) => (
-                  <option key={c.codigo} value={String(c.codigo)}>
-                    {c.nome}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <Campo rotulo="Categoria" registro={register('categoria')}>
+              {CATEGORIAS_MENSAGEM.map((c) => (
+                <option key={c.codigo} value={String(c.codigo)}>
+                  {c.nome}
+                </option>
+              ))}
+            </Campo>
           ) : null}
           {tipo === 'sindicato' ? (
-            <div className="campo">
-              <label htmlFor={`${id}-sind`}>Sindicato</label>
-              <select id={`${id}-sind`} {...register('sindicato')}>
-                {SINDICATOS_MENSAGEM.map((s) => (
-                  <option key={s.codigo} value={String(s.codigo)}>
-                    {s.nome}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <Campo rotulo="Sindicato" registro={register('sindicato')}>
+              {SINDICATOS_MENSAGEM.map((s) => (
+                <option key={s.codigo} value={String(s.codigo)}>
+                  {s.nome}
+                </option>
+              ))}
+            </Campo>
           ) : null}
         </div>
         {tipo === 'trabalhadores' ? (
-          <div className="campo">
-            <label htmlFor={`${id}-mat`}>Matrículas</label>
-            <textarea
-              id={`${id}-mat`}
-              rows={3}
-              inputMode="numeric"
-              {...invalido(`${id}-mat-erro`, erros.matriculas)}
-              {...register('matriculas')}
-            />
-            <span className="campo-dica">Separe por espaço, vírgula ou uma por linha.</span>
-            <ErroCampo id={`${id}-mat-erro`} erro={erros.matriculas} />
-          </div>
+          <Campo
+            rotulo="Matrículas"
+            linhas={3}
+            inputMode="numeric"
+            registro={register('matriculas')}
+            erro={erros.matriculas}
+            dica="Separe por espaço, vírgula ou uma por linha."
+          />
         ) : null}
-        <div className="grade-campos">
-          <div className="campo">
-            <label htmlFor={`${id}-inicio`}>Início (vazio: agora)</label>
-            <input id={`${id}-inicio`} type="datetime-local" {...register('inicio')} />
-          </div>
-          <div className="campo">
-            <label htmlFor={`${id}-fim`}>Fim (vazio: até encerrar)</label>
-            <input
-              id={`${id}-fim`}
-              type="datetime-local"
-              {...invalido(`${id}-fim-erro`, erros.fim)}
-              {...register('fim')}
-            />
-            <ErroCampo id={`${id}-fim-erro`} erro={erros.fim} />
-          </div>
-        </div>
+        <CamposPeriodo
+          rotulos={{ inicio: 'Início (vazio: agora)', fim: 'Fim (vazio: até encerrar)' }}
+          registro={register}
+          erros={erros}
+        />
         <label className="caixa-marcacao">
           <input type="checkbox" {...register('aviso')} />
           <span>
@@ -212,7 +191,6 @@ function periodo(m: MensagemEnviada, fuso: string): string {
 }
 
 function EditarMensagem({ m, aoTerminar }: { m: MensagemEnviada; aoTerminar: () => void }) {
-  const id = useId();
   const fuso = useFusoPorto();
   const queryClient = useQueryClient();
   const { register, handleSubmit, formState } = useForm<FormularioEdicao>({
@@ -236,43 +214,8 @@ function EditarMensagem({ m, aoTerminar }: { m: MensagemEnviada; aoTerminar: () 
   return (
     <form className="mensagens-form" noValidate onSubmit={handleSubmit((v) => salvar.mutate(v))}>
       <h4>Corrigir a mensagem</h4>
-      <div className="campo">
-        <label htmlFor={`${id}-tit`}>Título</label>
-        <input
-          id={`${id}-tit`}
-          maxLength={TITULO_MAX}
-          {...invalido(`${id}-tit-erro`, erros.titulo)}
-          {...register('titulo')}
-        />
-        <ErroCampo id={`${id}-tit-erro`} erro={erros.titulo} />
-      </div>
-      <div className="campo">
-        <label htmlFor={`${id}-texto`}>Texto</label>
-        <textarea
-          id={`${id}-texto`}
-          rows={5}
-          maxLength={TEXTO_MAX}
-          {...invalido(`${id}-texto-erro`, erros.texto)}
-          {...register('texto')}
-        />
-        <ErroCampo id={`${id}-texto-erro`} erro={erros.texto} />
-      </div>
-      <div className="grade-campos">
-        <div className="campo">
-          <label htmlFor={`${id}-inicio`}>Início</label>
-          <input id={`${id}-inicio`} type="datetime-local" {...register('inicio')} />
-        </div>
-        <div className="campo">
-          <label htmlFor={`${id}-fim`}>Fim</label>
-          <input
-            id={`${id}-fim`}
-            type="datetime-local"
-            {...invalido(`${id}-fim-erro`, erros.fim)}
-            {...register('fim')}
-          />
-          <ErroCampo id={`${id}-fim-erro`} erro={erros.fim} />
-        </div>
-      </div>
+      <CamposTituloTexto registro={register} erros={erros} />
+      <CamposPeriodo rotulos={{ inicio: 'Início', fim: 'Fim' }} registro={register} erros={erros} />
       {salvar.isError ? <Alerta tipo="erro">{mensagemDe(salvar.error)}</Alerta> : null}
       <div className="mensagens-acoes">
         <button type="submit" className="botao botao-destaque" disabled={salvar.isPending}>
@@ -319,7 +262,6 @@ function DetalheMensagem({ m }: { m: MensagemEnviada }) {
         </div>
       ) : null}
       {editando ? <EditarMensagem m={m} aoTerminar={() => setEditando(false)} /> : null}
-      {encerrar.isError ? <Alerta tipo="erro">{mensagemDe(encerrar.error)}</Alerta> : null}
       <h4>
         <History aria-hidden size={18} /> Histórico
       </h4>
@@ -336,28 +278,20 @@ function DetalheMensagem({ m }: { m: MensagemEnviada }) {
           ))}
         </ol>
       ) : null}
-      <Modal
+      <ModalConfirmacao
         aberto={confirmar}
-        aoMudar={setConfirmar}
+        aoFechar={() => {
+          setConfirmar(false);
+          encerrar.reset();
+        }}
+        aoConfirmar={() => encerrar.mutate()}
         titulo="Encerrar a mensagem?"
-        acoes={
-          <>
-            <button type="button" className="botao botao-secundario" onClick={() => setConfirmar(false)}>
-              Voltar
-            </button>
-            <button
-              type="button"
-              className="botao botao-perigo"
-              disabled={encerrar.isPending}
-              onClick={() => encerrar.mutate()}
-            >
-              Encerrar
-            </button>
-          </>
-        }
-      >
-        <p>"{m.titulo}" sai da fila de quem ainda não a leu. Não dá para reabrir.</p>
-      </Modal>
+        texto={<p>"{m.titulo}" sai da fila de quem ainda não a leu. Não dá para reabrir.</p>}
+        acao="Encerrar"
+        perigo
+        enviando={encerrar.isPending}
+        erro={encerrar.isError ? mensagemDe(encerrar.error) : null}
+      />
     </div>
   );
 }
@@ -380,16 +314,14 @@ function MensagensEnviadas() {
       {consulta.isError ? <Alerta tipo="erro">{mensagemDe(consulta.error)}</Alerta> : null}
       {dados && dados.mensagens.length === 0 ? <p>Nenhuma mensagem enviada ainda.</p> : null}
       {dados && dados.mensagens.length > 0 ? (
-        <ul className="mensagens-lista">
+        <ul className="lista-registros">
           {dados.mensagens.map((m) => (
-            <li key={m.id} className="mensagens-item">
-              <div className="mensagens-cabeca">
+            <li key={m.id}>
+              <div className="registro-cabeca">
                 <h3>{m.titulo}</h3>
-                <span className={`mensagens-situacao mensagens-${m.situacao}`}>
-                  {NOMES_SITUACAO[m.situacao]}
-                </span>
+                <span className={CLASSE_SITUACAO[m.situacao]}>{NOMES_SITUACAO[m.situacao]}</span>
               </div>
-              <dl className="mensagens-dados">
+              <dl className="registro-dados">
                 <dt>Para</dt>
                 <dd>{m.paraDescricao}</dd>
                 <dt>Período</dt>

@@ -3,6 +3,7 @@ import { FileDown, FileUp } from 'lucide-react';
 import { type ChangeEvent, useId, useState } from 'react';
 import type { ErroLinhaCsv } from '#common/api/gestao.ts';
 import { Alerta } from '../../components/ui/estados.tsx';
+import { TabelaErrosArquivo } from '../../components/ui/tabela-rotulada.tsx';
 import { ErroApi } from '../../lib/api-client.ts';
 import { salvarArquivo } from '../../lib/salvar-arquivo.ts';
 import { importarCsv } from './api.ts';
@@ -82,28 +83,7 @@ export function ImportarCsv({ numEscalacao, aoImportar }: { numEscalacao: number
       ) : null}
       {importar.isError ? <Alerta tipo="erro">{mensagemDe(importar.error)}</Alerta> : null}
       {linhas.length > 0 ? (
-        <div className="tabela-rolagem">
-          <table aria-label="Erros do arquivo" className="tabela gestao-erros-csv gestao-empilhada">
-            <thead>
-              <tr>
-                <th scope="col">Linha</th>
-                <th scope="col">Coluna</th>
-                <th scope="col">Problema</th>
-              </tr>
-            </thead>
-            <tbody>
-              {linhas.map((l) => (
-                <tr key={`${l.linha}-${l.campo}-${l.mensagem}`}>
-                  <td data-rotulo="Linha">{l.linha}</td>
-                  <td data-rotulo="Coluna">
-                    <code>{l.campo}</code>
-                  </td>
-                  <td data-rotulo="Problema">{l.mensagem}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <TabelaErrosArquivo erros={linhas} className="gestao-erros-csv gestao-empilhada" />
       ) : null}
     </section>
   );

@@ -8,7 +8,7 @@ import { formatarDataIso, turno } from '#common/formato.ts';
 import { nomePorao } from '#common/porao.ts';
 import { Acordeao } from '../../components/ui/acordeao.tsx';
 import { Alerta, BotaoVoltar, Carregando } from '../../components/ui/estados.tsx';
-import { Modal } from '../../components/ui/modal.tsx';
+import { ModalConfirmacao } from '../../components/ui/modal-confirmacao.tsx';
 import { caminhos } from '../../lib/caminhos.ts';
 import { salvarArquivo } from '../../lib/salvar-arquivo.ts';
 import {
@@ -89,7 +89,7 @@ function CartaoRequisicao({ r, acoes }: { r: RequisicaoGestao; acoes?: ReactNode
         {acoes ? <div className="gestao-acoes-linha">{acoes}</div> : null}
       </div>
       <div className="tabela-rolagem">
-        <table className="tabela gestao-tabela gestao-empilhada">
+        <table className="tabela tabela-rotulada gestao-tabela gestao-empilhada">
           <thead>
             <tr>
               <th scope="col">Porão/Bloco</th>
@@ -534,75 +534,50 @@ export function PaginaEscala() {
 
       <BotaoVoltar para={caminhos.gestao} />
 
-      <Modal
+      <ModalConfirmacao
         aberto={confirmar !== null}
-        aoMudar={(aberto) => {
-          if (!aberto && !acao.isPending) {
-            setConfirmar(null);
-            acao.reset();
-          }
+        aoFechar={() => {
+          setConfirmar(null);
+          acao.reset();
         }}
+        aoConfirmar={() => confirmar && acao.mutate(confirmar)}
         titulo={c.titulo}
-        acoes={
-          <>
-            <button
-              type="button"
-              className="botao botao-secundario"
-              disabled={acao.isPending}
-              onClick={() => setConfirmar(null)}
-            >
-              Voltar
-            </button>
-            <button
-              type="button"
-              className={c.perigo ? 'botao botao-perigo' : 'botao botao-destaque'}
-              disabled={acao.isPending}
-              onClick={() => confirmar && acao.mutate(confirmar)}
-            >
-              {acao.isPending ? 'Aguarde...' : faltam > 0 ? 'Fechar antes da hora' : c.botao}
-            </button>
-          </>
+        texto={
+          <p>
+            Escala nº {e.numEscalacao}: {c.texto}
+          </p>
         }
+        acao={faltam > 0 ? 'Fechar antes da hora' : c.botao}
+        perigo={c.perigo}
+        enviando={acao.isPending}
+        erro={acao.isError ? mensagemDe(acao.error) : null}
       >
-        <p>
-          Escala nº {e.numEscalacao}: {c.texto}
-        </p>
         {faltam > 0 ? (
           <Alerta tipo="aviso">
             A chamada está marcada para {formatarDataIso(e.dataChamada)} às {e.horaChamada}: faltam{' '}
             {duracao(faltam)}. Fechar antes da hora deixa de fora quem ainda ia escolher.
           </Alerta>
         ) : null}
-        {acao.isError ? <Alerta tipo="erro">{mensagemDe(acao.error)}</Alerta> : null}
-      </Modal>
+      </ModalConfirmacao>
 
-      <Modal
+      <ModalConfirmacao
         aberto={aRemover !== null}
-        aoMudar={(aberto) => {
-          if (!aberto && !remover.isPending) setARemover(null);
+        aoFechar={() => {
+          setARemover(null);
+          remover.reset();
         }}
+        aoConfirmar={() => aRemover && remover.mutate(aRemover)}
         titulo="Remover requisição"
-        acoes={
-          <>
-            <button type="button" className="botao botao-secundario" onClick={() => setARemover(null)}>
-              Voltar
-            </button>
-            <button
-              type="button"
-              className="botao botao-perigo"
-              disabled={remover.isPending}
-              onClick={() => aRemover && remover.mutate(aRemover)}
-            >
-              Remover
-            </button>
-          </>
+        texto={
+          <p>
+            Remover a requisição {aRemover?.numRequisicao} ({aRemover?.nomeNavio})?
+          </p>
         }
-      >
-        <p>
-          Remover a requisição {aRemover?.numRequisicao} ({aRemover?.nomeNavio})?
-        </p>
-        {remover.isError ? <Alerta tipo="erro">{mensagemDe(remover.error)}</Alerta> : null}
-      </Modal>
+        acao="Remover"
+        perigo
+        enviando={remover.isPending}
+        erro={remover.isError ? mensagemDe(remover.error) : null}
+      />
     </div>
   );
 }

@@ -100,7 +100,7 @@ export function PaginaEscalas() {
         {consulta.data?.length === 0 ? <Alerta tipo="info">Nenhuma escala cadastrada.</Alerta> : null}
         {consulta.data && consulta.data.length > 0 ? (
           <div className="tabela-rolagem">
-            <table className="tabela gestao-tabela gestao-empilhada">
+            <table className="tabela tabela-rotulada gestao-tabela gestao-empilhada">
               <thead>
                 <tr>
                   <th scope="col">Escala</th>

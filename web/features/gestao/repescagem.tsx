@@ -6,7 +6,7 @@ import type { EscalaDetalhe } from '#common/api/gestao.ts';
 import { formatarDataIso } from '#common/formato.ts';
 import { formatarNoFuso } from '#common/tempo.ts';
 import { Alerta } from '../../components/ui/estados.tsx';
-import { Modal } from '../../components/ui/modal.tsx';
+import { ModalConfirmacao } from '../../components/ui/modal-confirmacao.tsx';
 import { caminhos } from '../../lib/caminhos.ts';
 import { criarRepescagem, escalasQuery } from './api.ts';
 import { contar, mensagemDe } from './comum.tsx';
@@ -69,47 +69,33 @@ export function Repescagem({ escala, fuso }: { escala: EscalaDetalhe; fuso: stri
           </button>
         </div>
       ) : null}
-      <Modal
+      <ModalConfirmacao
         aberto={confirmando}
-        aoMudar={(aberto) => {
-          if (!aberto && !criar.isPending) setConfirmando(false);
-        }}
+        aoFechar={() => setConfirmando(false)}
+        aoConfirmar={() => criar.mutate()}
         titulo="Abrir repescagem"
-        acoes={
+        texto={
           <>
-            <button
-              type="button"
-              className="botao botao-secundario"
-              disabled={criar.isPending}
-              onClick={() => setConfirmando(false)}
-            >
-              Voltar
-            </button>
-            <button
-              type="button"
-              className="botao botao-destaque"
-              disabled={criar.isPending}
-              onClick={() => criar.mutate()}
-            >
-              {criar.isPending ? 'Aguarde...' : 'Criar repescagem'}
-            </button>
+            <p>
+              Escala nº {escala.numEscalacao}: a repescagem oferece as {vagas} em turnos que ainda não
+              terminaram. <strong>Só quem não foi engajado nesta escala poderá escolher</strong>; o rodízio
+              continua de onde parou.
+            </p>
+            <p>
+              Ela é criada como rascunho para {formatarDataIso(escala.dataChamada)}: abra-a na página
+              seguinte.
+            </p>
           </>
         }
+        acao="Criar repescagem"
+        enviando={criar.isPending}
+        erro={criar.isError ? mensagemDe(criar.error) : null}
       >
-        <p>
-          Escala nº {escala.numEscalacao}: a repescagem oferece as {vagas} em turnos que ainda não terminaram.{' '}
-          <strong>Só quem não foi engajado nesta escala poderá escolher</strong>; o rodízio continua de onde
-          parou.
-        </p>
-        <p>
-          Ela é criada como rascunho para {formatarDataIso(escala.dataChamada)}: abra-a na página seguinte.
-        </p>
         <div className="campo">
           <label htmlFor="repescagem-hora">Hora da chamada da repescagem</label>
           <input id="repescagem-hora" type="time" value={hora} onChange={(e) => setHora(e.target.value)} />
         </div>
-        {criar.isError ? <Alerta tipo="erro">{mensagemDe(criar.error)}</Alerta> : null}
-      </Modal>
+      </ModalConfirmacao>
     </>
   );
 }

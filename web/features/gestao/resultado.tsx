@@ -260,7 +260,7 @@ function TabelaPonteiros({ ponteiros }: { ponteiros: ResultadoEscala['ponteiros'
   const numero = (n: number | null) => (n === null ? '—' : `nº ${preencher(n, 4)}`);
   return (
     <div className="tabela-rolagem">
-      <table className="tabela gestao-empilhada">
+      <table className="tabela tabela-rotulada gestao-empilhada">
         <thead>
           <tr>
             <th scope="col">Função</th>

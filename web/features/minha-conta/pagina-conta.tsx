@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { KeyRound, UserPen } from 'lucide-react';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type ReactNode, useState } from 'react';
+import { type DefaultValues, type FieldValues, type Path, useForm } from 'react-hook-form';
 import { apiContas, dadosPessoaisSchema, mudarSenhaBody } from '#common/api/contas.ts';
-import { z } from '#common/zod-pt.ts';
-import { Campo } from '../../components/ui/campo.tsx';
+import type { CodigoErro } from '#common/erros.ts';
+import type { z } from '#common/zod-pt.ts';
+import { Campo, CamposNovaSenha, confirmacaoDeSenha, senhasIguais } from '../../components/ui/campo.tsx';
 import { Alerta, BotaoVoltar, Carregando } from '../../components/ui/estados.tsx';
 import { chamar, ErroApi } from '../../lib/api-client.ts';
 import { caminhos } from '../../lib/caminhos.ts';
@@ -19,77 +20,102 @@ import './minha-conta.css';
 
 const mensagemDe = (e: unknown) => (e instanceof ErroApi ? e.message : 'Sem comunicação com o servidor!');
 
-const formularioSenha = mudarSenhaBody
-  .extend({ confirmacao: z.string({ error: 'Repita a nova senha.' }).min(1, 'Repita a nova senha.') })
-  .refine((v) => v.confirmacao === v.novaSenha, {
-    path: ['confirmacao'],
-    message: 'As duas senhas não são iguais.',
-  });
-type EntradaSenha = z.input<typeof formularioSenha>;
-
-export function PaginaMudarSenha() {
+/**
+ * Either form of this file: validated by its zod schema once a field is left, `pronto` once the server took it,
+ * and a refusal shown under the field it is about (`camposDosErros`) or under the whole form.
+ */
+function useFormularioConta<Entrada extends FieldValues, Saida extends FieldValues>({
+  schema,
+  iniciais,
+  salvar,
+  camposDosErros = {},
+}: {
+  schema: z.ZodType<Saida, Entrada>;
+  iniciais: DefaultValues<Entrada>;
+  /** Sends the form; what it answers, if anything, is the form's new start (else it starts empty again). */
+  salvar: (valores: Saida) => Promise<Entrada | undefined>;
+  camposDosErros?: Partial<Record<CodigoErro, Path<Entrada>>>;
+}) {
   const [pronto, setPronto] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<EntradaSenha, unknown, z.output<typeof formularioSenha>>({
-    resolver: zodResolver(formularioSenha),
+  const formulario = useForm<Entrada, unknown, Saida>({
+    resolver: zodResolver(schema),
     mode: 'onTouched',
-    defaultValues: { senhaAtual: '', novaSenha: '', confirmacao: '' },
+    defaultValues: iniciais,
   });
-  const enviar = handleSubmit(async ({ confirmacao: _, ...corpo }) => {
+  const { handleSubmit, reset, setError } = formulario;
+  const enviar = handleSubmit(async (valores) => {
     setPronto(false);
     try {
-      await chamar(apiContas.mudarSenha, { corpo });
-      reset();
+      reset(await salvar(valores));
       setPronto(true);
     } catch (e) {
-      if (e instanceof ErroApi && e.codigoErro === 'SenhaAtualIncorreta')
-        setError('senhaAtual', { message: e.message });
-      else setError('root', { message: mensagemDe(e) });
+      const campo = e instanceof ErroApi ? camposDosErros[e.codigoErro] : undefined;
+      setError(campo ?? 'root', { message: mensagemDe(e) });
     }
   });
+  return { ...formulario, enviar, pronto };
+}
+
+/** The form around the fields: the refusal, the confirmation once saved, the button. */
+function FormularioConta({
+  formulario: { enviar, pronto, formState },
+  sucesso,
+  botao,
+  children,
+}: {
+  formulario: {
+    enviar: () => Promise<void>;
+    pronto: boolean;
+    formState: { errors: { root?: { message?: string } }; isSubmitting: boolean };
+  };
+  sucesso: string;
+  botao: string;
+  children: ReactNode;
+}) {
+  return (
+    <form onSubmit={enviar} noValidate>
+      {children}
+      {formState.errors.root?.message ? <Alerta tipo="erro">{formState.errors.root.message}</Alerta> : null}
+      {pronto ? <Alerta tipo="sucesso">{sucesso}</Alerta> : null}
+      <button type="submit" className="botao botao-destaque" disabled={formState.isSubmitting}>
+        {formState.isSubmitting ? 'Salvando...' : botao}
+      </button>
+    </form>
+  );
+}
+
+const formularioSenha = mudarSenhaBody.extend(confirmacaoDeSenha).refine(...senhasIguais);
+
+export function PaginaMudarSenha() {
+  const formulario = useFormularioConta({
+    schema: formularioSenha,
+    iniciais: { senhaAtual: '', novaSenha: '', confirmacao: '' },
+    salvar: async ({ confirmacao: _, ...corpo }) => {
+      await chamar(apiContas.mudarSenha, { corpo });
+      return undefined;
+    },
+    camposDosErros: { SenhaAtualIncorreta: 'senhaAtual' },
+  });
+  const { register, formState } = formulario;
   return (
     <div className="pilha mc-pagina">
       <CabecalhoPagina titulo="Mudar senha" icone={<KeyRound size={28} />} />
       <section className="cartao" aria-label="Nova senha">
-        <form onSubmit={enviar} noValidate>
+        <FormularioConta
+          formulario={formulario}
+          sucesso="Senha alterada. As suas outras sessões foram encerradas."
+          botao="Mudar senha"
+        >
           <Campo
             rotulo="Senha atual"
             tipo="password"
             inputMode="numeric"
             autoComplete="current-password"
             registro={register('senhaAtual')}
-            erro={errors.senhaAtual}
+            erro={formState.errors.senhaAtual}
           />
-          <Campo
-            rotulo="Nova senha"
-            tipo="password"
-            inputMode="numeric"
-            autoComplete="new-password"
-            registro={register('novaSenha')}
-            erro={errors.novaSenha}
-            dica="De 6 a 8 dígitos."
-          />
-          <Campo
-            rotulo="Repita a nova senha"
-            tipo="password"
-            inputMode="numeric"
-            autoComplete="new-password"
-            registro={register('confirmacao')}
-            erro={errors.confirmacao}
-          />
-          {errors.root?.message ? <Alerta tipo="erro">{errors.root.message}</Alerta> : null}
-          {pronto ? (
-            <Alerta tipo="sucesso">Senha alterada. As suas outras sessões foram encerradas.</Alerta>
-          ) : null}
-          <button type="submit" className="botao botao-destaque" disabled={isSubmitting}>
-            {isSubmitting ? 'Salvando...' : 'Mudar senha'}
-          </button>
-        </form>
+          <CamposNovaSenha registro={register} erros={formState.errors} />
+        </FormularioConta>
       </section>
       <div>
         <BotaoVoltar para={caminhos.configuracoes} />
@@ -101,36 +127,25 @@ export function PaginaMudarSenha() {
 type EntradaDados = z.input<typeof dadosPessoaisSchema>;
 
 function FormularioDados({ iniciais }: { iniciais: EntradaDados }) {
-  const [pronto, setPronto] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<EntradaDados, unknown, z.output<typeof dadosPessoaisSchema>>({
-    resolver: zodResolver(dadosPessoaisSchema),
-    mode: 'onTouched',
-    defaultValues: iniciais,
+  const formulario = useFormularioConta({
+    schema: dadosPessoaisSchema,
+    iniciais,
+    salvar: (corpo) => chamar(apiContas.mudarDadosPessoais, { corpo }),
   });
-  const enviar = handleSubmit(async (corpo) => {
-    setPronto(false);
-    try {
-      reset(await chamar(apiContas.mudarDadosPessoais, { corpo }));
-      setPronto(true);
-    } catch (e) {
-      setError('root', { message: mensagemDe(e) });
-    }
-  });
+  const { register, formState } = formulario;
   return (
-    <form onSubmit={enviar} noValidate>
+    <FormularioConta
+      formulario={formulario}
+      sucesso="Dados salvos. O OGMO passa a usar estes contatos."
+      botao="Salvar"
+    >
       <Campo
         rotulo="Telefone"
         tipo="tel"
         opcional
         autoComplete="tel-national"
         registro={register('telefone')}
-        erro={errors.telefone}
+        erro={formState.errors.telefone}
         dica="Formato (00) 00000-0000."
       />
       <Campo
@@ -139,14 +154,9 @@ function FormularioDados({ iniciais }: { iniciais: EntradaDados }) {
         opcional
         autoComplete="email"
         registro={register('email')}
-        erro={errors.email}
+        erro={formState.errors.email}
       />
-      {errors.root?.message ? <Alerta tipo="erro">{errors.root.message}</Alerta> : null}
-      {pronto ? <Alerta tipo="sucesso">Dados salvos. O OGMO passa a usar estes contatos.</Alerta> : null}
-      <button type="submit" className="botao botao-destaque" disabled={isSubmitting}>
-        {isSubmitting ? 'Salvando...' : 'Salvar'}
-      </button>
-    </form>
+    </FormularioConta>
   );
 }
 

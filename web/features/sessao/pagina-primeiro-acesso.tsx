@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { apiContas, primeiroAcessoBody } from '#common/api/contas.ts';
-import { z } from '#common/zod-pt.ts';
-import { Campo } from '../../components/ui/campo.tsx';
+import type { z } from '#common/zod-pt.ts';
+import { Campo, CamposNovaSenha, confirmacaoDeSenha, senhasIguais } from '../../components/ui/campo.tsx';
 import { Alerta } from '../../components/ui/estados.tsx';
 import { chamar, ErroApi } from '../../lib/api-client.ts';
 import { caminhos } from '../../lib/caminhos.ts';
@@ -16,12 +16,7 @@ import './sessao.css';
  * CPF and birth date. Opened from /login, never from the kiosk.
  */
 
-const formulario = primeiroAcessoBody
-  .extend({ confirmacao: z.string({ error: 'Repita a nova senha.' }).min(1, 'Repita a nova senha.') })
-  .refine((v) => v.confirmacao === v.novaSenha, {
-    path: ['confirmacao'],
-    message: 'As duas senhas não são iguais.',
-  });
+const formulario = primeiroAcessoBody.extend(confirmacaoDeSenha).refine(...senhasIguais);
 type Entrada = z.input<typeof formulario>;
 type Saida = z.output<typeof formulario>;
 
@@ -83,23 +78,7 @@ export function PaginaPrimeiroAcesso() {
               erro={errors.codigo}
               dica="8 letras e números, como ABCD-2345."
             />
-            <Campo
-              rotulo="Nova senha"
-              tipo="password"
-              inputMode="numeric"
-              autoComplete="new-password"
-              registro={register('novaSenha')}
-              erro={errors.novaSenha}
-              dica="De 6 a 8 dígitos."
-            />
-            <Campo
-              rotulo="Repita a nova senha"
-              tipo="password"
-              inputMode="numeric"
-              autoComplete="new-password"
-              registro={register('confirmacao')}
-              erro={errors.confirmacao}
-            />
+            <CamposNovaSenha registro={register} erros={errors} />
             {errors.root?.message ? <Alerta tipo="erro">{errors.root.message}</Alerta> : null}
             <button type="submit" className="botao botao-destaque botao-bloco" disabled={isSubmitting}>
               {isSubmitting ? 'Enviando...' : 'Criar senha'}

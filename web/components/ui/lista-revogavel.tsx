@@ -1,8 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { ErroApi } from '../../lib/api-client.ts';
-import { Alerta } from './estados.tsx';
-import { Modal } from './modal.tsx';
+import { ModalConfirmacao } from './modal-confirmacao.tsx';
 
 const mensagemDe = (erro: unknown) =>
   erro instanceof ErroApi ? erro.message : 'Sem comunicação com o servidor!';
@@ -31,7 +30,7 @@ interface ListaRevogavelProps<T> {
 
 /**
  * A list of things staff may revoke (a worker's passkeys, the OGMO's kiosks: docs/decisions/0295): each item with
- * its details and "Revogar", which asks first in a dialog; the status line says what was revoked.
+ * its details and "Revogar", which asks first (ModalConfirmacao); the status line says what was revoked.
  */
 export function ListaRevogavel<T>(p: ListaRevogavelProps<T>) {
   const [confirmar, setConfirmar] = useState<T | null>(null);
@@ -76,31 +75,20 @@ export function ListaRevogavel<T>(p: ListaRevogavelProps<T>) {
           {aviso}
         </p>
       ) : null}
-      <Modal
+      <ModalConfirmacao
         aberto={confirmar !== null}
-        aoMudar={(aberto) => {
-          if (!aberto) setConfirmar(null);
+        aoFechar={() => {
+          setConfirmar(null);
+          revogar.reset();
         }}
+        aoConfirmar={() => confirmar !== null && revogar.mutate(confirmar)}
         titulo={p.tituloConfirmacao}
-        acoes={
-          <>
-            <button type="button" className="botao botao-secundario" onClick={() => setConfirmar(null)}>
-              Voltar
-            </button>
-            <button
-              type="button"
-              className="botao botao-perigo"
-              disabled={revogar.isPending}
-              onClick={() => confirmar !== null && revogar.mutate(confirmar)}
-            >
-              Revogar
-            </button>
-          </>
-        }
-      >
-        {confirmar !== null ? p.confirmacao(confirmar) : null}
-        {revogar.isError ? <Alerta tipo="erro">{mensagemDe(revogar.error)}</Alerta> : null}
-      </Modal>
+        texto={confirmar !== null ? p.confirmacao(confirmar) : null}
+        acao="Revogar"
+        perigo
+        enviando={revogar.isPending}
+        erro={revogar.isError ? mensagemDe(revogar.error) : null}
+      />
     </>
   );
 }

@@ -56,28 +56,6 @@ export function respostaBruta(
   return `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n${linhas.join('')}\r\n${corpo}`;
 }
 
-/** How long a refused connection is drained before it is cut for good (see `responderEFechar`). */
-export const ESCOAMENTO_MS = 2000;
-
-/**
- * Writes a refusal on a raw socket and closes it without losing it (a "lingering close", as nginx and Apache
- * do): a client still sending (a body trickled byte by byte) would otherwise meet a socket closed with unread
- * input, to which the kernel answers with a reset that makes the client drop the refusal it had not read yet
- * (seen under load: 20-41 of 300 trickling clients got no answer at all). The answer goes out with a FIN, what
- * the client still sends is read and dropped, and the socket is destroyed when the client closes or after
- * `ESCOAMENTO_MS`, whichever comes first.
- */
-export function responderEFechar(socket: Socket, resposta: string): void {
-  const corte = setTimeout(() => socket.destroy(), ESCOAMENTO_MS);
-  corte.unref();
-  socket.once('close', () => clearTimeout(corte));
-  // A reset from the client after the answer is expected; nothing to do with it.
-  socket.on('error', () => socket.destroy());
-  socket.on('end', () => socket.destroy());
-  socket.resume();
-  socket.end(resposta);
-}
-
 function recusaDoRoteador(erro: FastifyError): Recusa {
   switch (erro.code) {
     case 'FST_ERR_MAX_PARAM_LENGTH':
@@ -127,9 +105,11 @@ export function opcoesDeProtocolo(config: Config, seguranca: CabecalhosSeguranca
       if (erro.code === 'ECONNRESET' || socket.destroyed) return;
       // An answer already begun on this socket cannot be followed by another: only cut the connection.
       const emCurso = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+      // Destroyed at once, never drained: node's parser reads the socket's handle itself, so a socket kept open
+      // would go on parsing, and a body completed after the 408 would still reach its route.
       if (socket.writable && !emCurso?.headersSent)
-        responderEFechar(socket, respostaBruta(seguranca, recusaDoCliente(erro)));
-      else socket.destroy();
+        socket.write(respostaBruta(seguranca, recusaDoCliente(erro)));
+      socket.destroy();
     },
   };
 }

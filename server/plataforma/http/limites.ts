@@ -7,7 +7,7 @@ import type { Config } from '../../config.ts';
 import { Baldes, chaveDoEndereco } from '../baldes.ts';
 import type { CabecalhosSeguranca } from './cabecalhos-seguranca.ts';
 import { ErroApp } from './erro-app.ts';
-import { responderEFechar, respostaBruta } from './erros-de-protocolo.ts';
+import { respostaBruta } from './erros-de-protocolo.ts';
 
 /**
  * The greedy (docs/decisions/0091-limites-de-protocolo-e-de-uso.md): the expensive calls (a PDF drawn, a
@@ -105,7 +105,9 @@ export function limitarConexoes(server: Server, config: Config, seguranca: Cabec
     const chave = chaveDoEndereco(socket.remoteAddress);
     const n = (abertas.get(chave) ?? 0) + 1;
     if (n > maximo) {
-      responderEFechar(socket, recusa);
+      // Cut as soon as the refusal is written: node's HTTP server already parses this socket (a plain
+      // http.Server kept such a socket open and handed the request over the cap to its handler).
+      socket.end(recusa, () => socket.destroy());
       return;
     }
     abertas.set(chave, n);

@@ -73,15 +73,20 @@ describe('clientes lentos contra o servidor real', () => {
     // load of 12 the first were cut while the last still connected, and the counts drifted).
     const s = await subir({ TEMPO_REQUISICAO_SEGUNDOS: String(LIMITE_S) });
     const respostas = await Promise.all(Array.from({ length: 300 }, () => gotejar(s.porta)));
-    const porStatus = new Map<number, number>();
-    for (const r of respostas) porStatus.set(r.status, (porStatus.get(r.status) ?? 0) + 1);
+    // A client still trickling when the server cuts it may meet a reset before it reads the answer (the server
+    // wrote it; a busy machine reads it too late): such a client has no status. Seen in CI with both lanes
+    // running: 22 of 300 on PostgreSQL. They are counted apart and bounded; every answer that arrived is checked.
+    const chegaram = respostas.filter((r) => r.status === 408 || r.status === 429);
+    const semResposta = respostas.filter((r) => Number.isNaN(r.status)).length;
+    expect(chegaram.length + semResposta).toBe(300);
+    expect(semResposta).toBeLessThanOrEqual(45);
     // The cap counts every connection of the address: the test's own fetch may still hold a kept-alive one.
-    const cortadas = porStatus.get(408) ?? 0;
-    expect([...porStatus.keys()].sort(), JSON.stringify([...porStatus])).toEqual([408, 429]);
-    expect(cortadas).toBeGreaterThanOrEqual(250);
+    const cortadas = chegaram.filter((r) => r.status === 408).length;
+    const recusadas = chegaram.length - cortadas;
     expect(cortadas).toBeLessThanOrEqual(256);
-    expect(porStatus.get(429)).toBe(300 - cortadas);
-    for (const r of respostas) {
+    expect(cortadas + semResposta).toBeGreaterThanOrEqual(250);
+    expect(recusadas + semResposta).toBeGreaterThanOrEqual(44);
+    for (const r of chegaram) {
       const corpo = JSON.parse(r.corpo);
       expect(corpo.sucesso).toBe(false);
       expect(corpo.codigoErro).toBe(r.status === 408 ? 'TempoEsgotado' : 'MuitasRequisicoes');
@@ -89,7 +94,7 @@ describe('clientes lentos contra o servidor real', () => {
       expect(r.cabecalhos['x-content-type-options']).toBe('nosniff');
     }
     // Cut by the limit, not before it.
-    for (const r of respostas.filter((r) => r.status === 408))
+    for (const r of chegaram.filter((r) => r.status === 408))
       expect(r.ms).toBeGreaterThanOrEqual(LIMITE_S * 1000);
     // And the server still serves.
     const config = await fetch(`${s.base}/api/config`);
